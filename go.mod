@@ -1,0 +1,3 @@
+module github.com/tableref/tableref
+
+go 1.26
