@@ -1,3 +1,16 @@
 module github.com/tableref/tableref
 
-go 1.26
+go 1.26.0
+
+require (
+	github.com/makiuchi-d/gozxing v0.1.1 // indirect
+	github.com/skip2/go-qrcode v0.0.0-20200617195104-da1b6568686e // indirect
+	gocv.io/x/gocv v0.31.0 // indirect
+	golang.org/x/image v0.24.0 // indirect
+	golang.org/x/text v0.43.0 // indirect
+	golang.org/x/xerrors v0.0.0-20200804184101-5ec99f83aff1 // indirect
+	gopkg.in/yaml.v3 v3.0.1 // indirect
+	periph.io/x/conn/v3 v3.7.2 // indirect
+	periph.io/x/devices/v3 v3.7.4 // indirect
+	periph.io/x/host/v3 v3.8.5 // indirect
+)

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/tableref/tableref/rules"
+	_ "github.com/tableref/tableref/rules/modes" // every game mode
+	"github.com/tableref/tableref/rules/replay"
+)
+
+func init() {
+	register(&command{
+		name:    "replay",
+		summary: "referee a recorded game (replay or journal file) without a camera",
+		run:     runReplay,
+	})
+}
+
+func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "print one JSON event per line instead of text")
+	journal := fs.Bool("journal", false, "the file is a daemon journal: drop a torn last line with a warning")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: tableref replay [--json] [--journal] FILE")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return errUsage
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return fmt.Errorf("want one replay file: %w", errUsage)
+	}
+	path := fs.Arg(0)
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+
+	r := replay.NewReader(f, path)
+	r.AllowTornTail = *journal
+	enc := json.NewEncoder(stdout)
+	var werr error
+	g, err := replay.Run(r, func(s replay.Stamped) {
+		if werr != nil || ctx.Err() != nil {
+			return
+		}
+		if *asJSON {
+			werr = enc.Encode(s)
+		} else {
+			_, werr = fmt.Fprintln(stdout, replay.Describe(s))
+		}
+	})
+	if werr != nil {
+		return fmt.Errorf("writing output: %w", werr)
+	}
+	if r.TornTail() {
+		fmt.Fprintf(stderr, "warning: %s: the last line was cut short (power cut?) and was dropped\n", path)
+	}
+	if err != nil {
+		return err
+	}
+	if g != nil && !*asJSON {
+		printStandings(stdout, g)
+	}
+	return nil
+}
+
+// printStandings writes the scores with their breakdown, best first, and
+// the winners (or that the game is not over).
+func printStandings(w io.Writer, g rules.Game) {
+	scores := g.Scores()
+	fmt.Fprintln(w, "\nStandings:")
+	order := make([]rules.Score, len(scores))
+	copy(order, scores)
+	sort.SliceStable(order, func(i, j int) bool { return order[i].Total > order[j].Total })
+	for _, s := range order {
+		var parts []string
+		for _, p := range s.Parts {
+			parts = append(parts, fmt.Sprintf("%s %d", p.Category, p.Points))
+		}
+		line := fmt.Sprintf("  %-12s %4d", s.Name, s.Total)
+		if len(parts) > 0 {
+			line += "   (" + strings.Join(parts, ", ") + ")"
+		}
+		fmt.Fprintln(w, line)
+	}
+	if !g.Finished() {
+		fmt.Fprintln(w, "The game is not finished.")
+		return
+	}
+	var names []string
+	for _, p := range g.Winners() {
+		for _, s := range scores {
+			if s.Player == p {
+				names = append(names, s.Name)
+			}
+		}
+	}
+	switch len(names) {
+	case 0:
+		fmt.Fprintln(w, "Nobody wins.")
+	case 1:
+		fmt.Fprintf(w, "Winner: %s\n", names[0])
+	default:
+		fmt.Fprintf(w, "Shared win: %s\n", strings.Join(names, ", "))
+	}
+}

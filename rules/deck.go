@@ -1,0 +1,197 @@
+package rules
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// CardInfo is what every deck says about a card, whatever the game. Games
+// keep their own richer records (coordinates, icons) keyed by CardID.
+type CardInfo struct {
+	ID      CardID
+	Name    string   // as printed, in the game's language
+	Aliases []string // other names it may be called by (other languages, short forms)
+	Kind    string   // game-specific: "city", "start", "monument", "land", "fumarole", …
+}
+
+// Deck is a catalogue of the cards of one game edition.
+type Deck struct {
+	Code  string // 2–3 characters, as in payloads: "SA", "WLD", "EU", "SW"
+	Name  string // "Where is That? South America"
+	Game  string // the family: "wit", "mapit", "nsoe", "shakecity", "strangeworld"
+	Cards []CardInfo
+
+	once   sync.Once
+	byNum  map[int]int
+	byName map[string][]int
+}
+
+func (d *Deck) index() {
+	d.once.Do(func() {
+		d.byNum = make(map[int]int, len(d.Cards))
+		d.byName = make(map[string][]int, 2*len(d.Cards))
+		for i, c := range d.Cards {
+			d.byNum[c.ID.Num] = i
+			seen := map[string]bool{}
+			for _, n := range append([]string{c.Name}, c.Aliases...) {
+				f := Fold(n)
+				if f == "" || seen[f] {
+					continue
+				}
+				seen[f] = true
+				d.byName[f] = append(d.byName[f], i)
+			}
+		}
+	})
+}
+
+// Card returns the card with the given number.
+func (d *Deck) Card(num int) (CardInfo, bool) {
+	d.index()
+	i, ok := d.byNum[num]
+	if !ok {
+		return CardInfo{}, false
+	}
+	return d.Cards[i], true
+}
+
+// Named returns the cards whose name or alias folds to the same text as
+// name (see Fold).
+func (d *Deck) Named(name string) []CardInfo {
+	d.index()
+	var out []CardInfo
+	for _, i := range d.byName[Fold(name)] {
+		out = append(out, d.Cards[i])
+	}
+	return out
+}
+
+// Validate checks the deck's own consistency: code, unique numbers, names.
+func (d *Deck) Validate() error {
+	if err := checkDeckCode(d.Code); err != nil {
+		return fmt.Errorf("deck %q: %w", d.Name, err)
+	}
+	seen := map[int]bool{}
+	for i, c := range d.Cards {
+		switch {
+		case c.ID.Deck != d.Code:
+			return fmt.Errorf("deck %s: card %d (%s) has deck code %q", d.Code, i, c.Name, c.ID.Deck)
+		case c.ID.Num < 1 || c.ID.Num > MaxCardNum:
+			return fmt.Errorf("deck %s: card %q has number %d, want 1 to %d", d.Code, c.Name, c.ID.Num, MaxCardNum)
+		case seen[c.ID.Num]:
+			return fmt.Errorf("deck %s: number %d used twice (second: %q)", d.Code, c.ID.Num, c.Name)
+		case strings.TrimSpace(c.Name) == "":
+			return fmt.Errorf("deck %s: card %d has no name", d.Code, c.ID.Num)
+		}
+		seen[c.ID.Num] = true
+	}
+	return nil
+}
+
+var decks = struct {
+	sync.RWMutex
+	m map[string]*Deck
+}{m: map[string]*Deck{}}
+
+// RegisterDeck makes a deck known by its code. Game packages call it from
+// init with their embedded catalogues; a broken or duplicate deck is a
+// programming error and panics there, where a test catches it.
+func RegisterDeck(d *Deck) {
+	if err := d.Validate(); err != nil {
+		panic(err)
+	}
+	decks.Lock()
+	defer decks.Unlock()
+	if _, dup := decks.m[d.Code]; dup {
+		panic("rules: deck registered twice: " + d.Code)
+	}
+	decks.m[d.Code] = d
+}
+
+// LookupDeck returns the deck with the given code (case-insensitive).
+func LookupDeck(code string) (*Deck, bool) {
+	decks.RLock()
+	defer decks.RUnlock()
+	d, ok := decks.m[strings.ToUpper(code)]
+	return d, ok
+}
+
+// Decks returns every registered deck, sorted by code.
+func Decks() []*Deck {
+	decks.RLock()
+	defer decks.RUnlock()
+	out := make([]*Deck, 0, len(decks.m))
+	for _, d := range decks.m {
+		out = append(out, d)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Code < out[j].Code })
+	return out
+}
+
+// CardName returns the printed name of a card, or its ID when the deck or
+// card is unknown (so messages always have something to show).
+func CardName(id CardID) string {
+	if id.Anonymous() {
+		return "face-down card"
+	}
+	if d, ok := LookupDeck(id.Deck); ok {
+		if c, ok := d.Card(id.Num); ok {
+			return c.Name
+		}
+	}
+	return id.String()
+}
+
+// Resolver turns what a person or a file calls a card into a CardRef.
+// Its zero value knows payloads and IDs only; with Decks set it also
+// resolves names and aliases in those decks.
+type Resolver struct {
+	Decks []string // deck codes searched for names, in order
+}
+
+// Resolve reads a payload, an ID ("SA-017", "SA-017/B") or a name or alias
+// ("Bogotá", "bogota/B"). A name that matches several cards is an error
+// listing them; so is a name that matches none.
+func (r Resolver) Resolve(tok string) (CardRef, error) {
+	tok = strings.TrimSpace(tok)
+	if tok == "" {
+		return CardRef{}, fmt.Errorf("empty card reference")
+	}
+	ref, idErr := ParseCardRef(tok)
+	if idErr == nil {
+		return ref, nil
+	}
+	if looksLikePayload(tok) {
+		return CardRef{}, idErr
+	}
+	name, side := tok, Front
+	if i := strings.LastIndexByte(tok, '/'); i >= 0 {
+		if err := side.UnmarshalText([]byte(tok[i+1:])); err == nil {
+			name = tok[:i]
+		} else {
+			side = Front
+		}
+	}
+	var found []CardInfo
+	for _, code := range r.Decks {
+		if d, ok := LookupDeck(code); ok {
+			found = append(found, d.Named(name)...)
+		}
+	}
+	switch len(found) {
+	case 1:
+		return CardRef{ID: found[0].ID, Side: side}, nil
+	case 0:
+		if len(r.Decks) == 0 {
+			return CardRef{}, idErr
+		}
+		return CardRef{}, fmt.Errorf("unknown card %q: not a payload, an ID or a name in deck %s", tok, strings.Join(r.Decks, ", "))
+	}
+	ids := make([]string, len(found))
+	for i, c := range found {
+		ids[i] = c.ID.String() + " " + c.Name
+	}
+	return CardRef{}, fmt.Errorf("card name %q is ambiguous: %s; use the ID", name, strings.Join(ids, ", "))
+}

@@ -1,0 +1,149 @@
+package rules
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// EventKind says what sort of thing the referee says.
+type EventKind string
+
+const (
+	EventSetup   EventKind = "setup"   // the game is set up: who plays, what to lay out
+	EventVerdict EventKind = "verdict" // a placement was judged right or wrong (Verdict, Reason)
+	EventPoints  EventKind = "points"  // Player scores Points (or tokens)
+	EventDo      EventKind = "do"      // players must act: Action on Card (remove, flip, cover, reshake, place, draw)
+	EventDone    EventKind = "done"    // an action the referee asked for has been seen done
+	EventTurn    EventKind = "turn"    // it is Player's turn (Round given)
+	EventRound   EventKind = "round"   // a round ends or starts
+	EventWarning EventKind = "warning" // something is wrong with what the camera sees or the move made
+	EventInfo    EventKind = "info"    // anything else worth showing
+	EventEnd     EventKind = "end"     // the game is over: Scores and Winners
+)
+
+// Verdict is the judgement of a placement.
+type Verdict string
+
+const (
+	Right Verdict = "right"
+	Wrong Verdict = "wrong"
+)
+
+// ShortWidth is the width of a line of the smallest display, a 16×2 LCD.
+const ShortWidth = 16
+
+// Event is one thing the referee says. Short fits a 16×2 display (two
+// lines of at most ShortWidth characters); Long is a full sentence for the
+// web page and logs.
+type Event struct {
+	Kind    EventKind `json:"kind"`
+	Player  int       `json:"player,omitzero"`
+	Card    CardID    `json:"card,omitzero"`
+	Verdict Verdict   `json:"verdict,omitzero"`
+	Points  int       `json:"points,omitzero"`
+	Action  string    `json:"action,omitzero"`
+	Round   int       `json:"round,omitzero"`
+	Short   [2]string `json:"short"`
+	Long    string    `json:"long"`
+	Scores  []Score   `json:"scores,omitzero"`
+	Winners []int     `json:"winners,omitzero"`
+}
+
+// Say builds the short message from two lines, cutting each to
+// ShortWidth characters so that every event fits the smallest display.
+// Engines choose words that fit; the cut is a guard, not a layout tool.
+func Say(line1, line2 string) [2]string {
+	return [2]string{fit(line1), fit(line2)}
+}
+
+func fit(s string) string {
+	s = strings.TrimSpace(s)
+	if utf8.RuneCountInString(s) <= ShortWidth {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:ShortWidth])
+}
+
+// ShortName shortens a card or player name to at most n characters for a
+// short message, keeping the start of the name ("Punta del Este" → "Punta del E.").
+func ShortName(name string, n int) string {
+	r := []rune(strings.TrimSpace(name))
+	if len(r) <= n || n < 2 {
+		return string(r)
+	}
+	return strings.TrimSpace(string(r[:n-1])) + "."
+}
+
+// Score is a player's score with its breakdown.
+type Score struct {
+	Player int         `json:"player"`
+	Name   string      `json:"name"`
+	Total  int         `json:"total"`
+	Parts  []ScorePart `json:"parts,omitzero"`
+	// TieBreak holds the values that decide between equal totals, in
+	// order, bigger is better (an engine negates "smaller is better").
+	TieBreak []int `json:"tiebreak,omitzero"`
+}
+
+// ScorePart is one line of a breakdown: "roads 7", "circles 11".
+type ScorePart struct {
+	Category string `json:"category"`
+	Points   int    `json:"points"`
+	Detail   string `json:"detail,omitzero"`
+}
+
+// Winners returns the players with the best total, then the best
+// tie-break values in order; players still equal share the win.
+func Winners(scores []Score) []int {
+	var best []Score
+	for _, s := range scores {
+		switch c := compareScore(s, best); {
+		case len(best) == 0 || c > 0:
+			best = []Score{s}
+		case c == 0:
+			best = append(best, s)
+		}
+	}
+	out := make([]int, len(best))
+	for i, s := range best {
+		out[i] = s.Player
+	}
+	return out
+}
+
+func compareScore(s Score, best []Score) int {
+	if len(best) == 0 {
+		return 1
+	}
+	b := best[0]
+	if s.Total != b.Total {
+		return sign(s.Total - b.Total)
+	}
+	for i := 0; i < len(s.TieBreak) || i < len(b.TieBreak); i++ {
+		var x, y int
+		has := func(v []int) bool { return i < len(v) }
+		switch {
+		case has(s.TieBreak) && has(b.TieBreak):
+			x, y = s.TieBreak[i], b.TieBreak[i]
+		case has(s.TieBreak):
+			return 1 // a value beats none (e.g. a scored circle beats no circle)
+		default:
+			return -1
+		}
+		if x != y {
+			return sign(x - y)
+		}
+	}
+	return 0
+}
+
+func sign(v int) int {
+	switch {
+	case v > 0:
+		return 1
+	case v < 0:
+		return -1
+	}
+	return 0
+}

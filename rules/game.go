@@ -1,0 +1,201 @@
+package rules
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// Game is one game engine in play. It is fed stable table snapshots and
+// player inputs in order and answers with events. It never reads a clock or
+// a file: the same setup, snapshots and inputs give the same events.
+//
+// A Game's whole state serialises with encoding/json (MarshalJSON) and a
+// Mode's Restore reads it back, so a daemon can save it and resume.
+type Game interface {
+	// Start returns the events that open the game (what to lay out, whose
+	// turn it is). It is called once, before anything else.
+	Start() []Event
+	// Observe takes the next stable snapshot of the table. The engine
+	// infers what was done from the difference to the last one it accepted.
+	Observe(t Table) []Event
+	// Input takes what a player told the referee.
+	Input(in Input) []Event
+	// Scores returns the current scores with their breakdown, one per
+	// player in seat order. After the end they are final.
+	Scores() []Score
+	// Finished reports whether the game is over.
+	Finished() bool
+	// Winners returns the winning players (1-based; several = shared win)
+	// once the game is finished, nil before.
+	Winners() []int
+}
+
+// Setup is how a game is started: the mode, the players in seat order
+// (clockwise from the first player) and the options.
+type Setup struct {
+	Mode    string            `json:"mode"`
+	Players []string          `json:"players"`
+	Options map[string]string `json:"options,omitzero"`
+}
+
+// Option documents one game option: its key (as in REFERENCE.md, e.g.
+// "pushScope"), its default and the values it takes.
+type Option struct {
+	Key     string
+	Default string
+	Values  []string // the allowed values; empty = any value Parse accepts
+	Help    string
+}
+
+// Mode is a registered game mode.
+type Mode struct {
+	ID         string // "wit-continental"
+	Name       string // "Where is That? South America — Continental Shake Up"
+	MinPlayers int
+	MaxPlayers int
+	Decks      []string // deck codes whose card names resolve in replays
+	Options    []Option
+	// New starts a game. Setup has been checked against MinPlayers,
+	// MaxPlayers and Options (unknown keys, listed values) and its Options
+	// hold every key with defaults filled in.
+	New func(s Setup) (Game, error)
+	// Restore reads back a game's saved JSON state.
+	Restore func(state []byte) (Game, error)
+}
+
+var modes = struct {
+	sync.RWMutex
+	m map[string]*Mode
+}{m: map[string]*Mode{}}
+
+// RegisterMode makes a game mode available by ID. Engines call it from
+// init; a duplicate is a programming error and panics.
+func RegisterMode(m *Mode) {
+	modes.Lock()
+	defer modes.Unlock()
+	if m.ID == "" || m.New == nil {
+		panic("rules: mode without ID or constructor")
+	}
+	if _, dup := modes.m[m.ID]; dup {
+		panic("rules: mode registered twice: " + m.ID)
+	}
+	modes.m[m.ID] = m
+}
+
+// LookupMode returns a registered mode.
+func LookupMode(id string) (*Mode, bool) {
+	modes.RLock()
+	defer modes.RUnlock()
+	m, ok := modes.m[id]
+	return m, ok
+}
+
+// Modes returns every registered mode sorted by ID.
+func Modes() []*Mode {
+	modes.RLock()
+	defer modes.RUnlock()
+	out := make([]*Mode, 0, len(modes.m))
+	for _, m := range modes.m {
+		out = append(out, m)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+// NewGame checks a setup against its mode and starts the game.
+func NewGame(s Setup) (Game, error) {
+	m, ok := LookupMode(s.Mode)
+	if !ok {
+		ids := []string{}
+		for _, m := range Modes() {
+			ids = append(ids, m.ID)
+		}
+		return nil, fmt.Errorf("unknown game mode %q (known: %s)", s.Mode, strings.Join(ids, ", "))
+	}
+	s, err := m.Check(s)
+	if err != nil {
+		return nil, err
+	}
+	return m.New(s)
+}
+
+// Check validates a setup for this mode and returns it with every option
+// set (defaults filled in) and a copy of the maps, so callers keep theirs.
+func (m *Mode) Check(s Setup) (Setup, error) {
+	if n := len(s.Players); n < m.MinPlayers || n > m.MaxPlayers {
+		return s, fmt.Errorf("%s: %d players, this mode takes %d to %d", m.ID, n, m.MinPlayers, m.MaxPlayers)
+	}
+	for i, p := range s.Players {
+		if strings.TrimSpace(p) == "" {
+			return s, fmt.Errorf("%s: player %d has no name", m.ID, i+1)
+		}
+	}
+	opts := make(map[string]string, len(m.Options))
+	for _, o := range m.Options {
+		opts[o.Key] = o.Default
+	}
+	for k, v := range s.Options {
+		o, ok := m.option(k)
+		if !ok {
+			keys := make([]string, len(m.Options))
+			for i, o := range m.Options {
+				keys[i] = o.Key
+			}
+			return s, fmt.Errorf("%s: unknown option %q (options: %s)", m.ID, k, strings.Join(keys, ", "))
+		}
+		if len(o.Values) > 0 && !contains(o.Values, v) {
+			return s, fmt.Errorf("%s: option %s=%q, want one of %s", m.ID, k, v, strings.Join(o.Values, ", "))
+		}
+		opts[k] = v
+	}
+	s.Players = append([]string(nil), s.Players...)
+	s.Options = opts
+	return s, nil
+}
+
+func (m *Mode) option(key string) (Option, bool) {
+	for _, o := range m.Options {
+		if o.Key == key {
+			return o, true
+		}
+	}
+	return Option{}, false
+}
+
+func contains(list []string, v string) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// BoolOption reads a checked option as a boolean.
+func (s Setup) BoolOption(key string) (bool, error) {
+	v, err := strconv.ParseBool(s.Options[key])
+	if err != nil {
+		return false, fmt.Errorf("option %s=%q: want true or false", key, s.Options[key])
+	}
+	return v, nil
+}
+
+// IntOption reads a checked option as a whole number.
+func (s Setup) IntOption(key string) (int, error) {
+	v, err := strconv.Atoi(s.Options[key])
+	if err != nil {
+		return 0, fmt.Errorf("option %s=%q: want a whole number", key, s.Options[key])
+	}
+	return v, nil
+}
+
+// PlayerName returns the name of player p (1-based), or "P<p>".
+func (s Setup) PlayerName(p int) string {
+	if p >= 1 && p <= len(s.Players) {
+		return s.Players[p-1]
+	}
+	return "P" + strconv.Itoa(p)
+}

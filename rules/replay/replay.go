@@ -1,0 +1,373 @@
+// Package replay reads and writes tableref's replay format: JSON Lines with
+// a header (game mode, players, options) followed by timestamped snapshot
+// and input lines. The same format is the daemon's journal. See
+// docs/replay.md for the format and docs/replay.schema.json for its schema.
+package replay
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+
+	"github.com/tableref/tableref/rules"
+)
+
+// FormatVersion is the replay format this build writes and reads.
+const FormatVersion = 1
+
+// Kind is the type of a line.
+type Kind string
+
+const (
+	KindHeader   Kind = "header"
+	KindSnapshot Kind = "snapshot"
+	KindInput    Kind = "input"
+)
+
+// Line is one parsed line of a replay.
+type Line struct {
+	Num   int     // 1-based line number in the file
+	Kind  Kind    //
+	T     float64 // seconds since the start of the game
+	Setup rules.Setup
+	Table rules.Table
+	Input rules.Input
+}
+
+// header is the file form of the first line.
+type header struct {
+	Kind    Kind                       `json:"kind"`
+	Format  int                        `json:"format"`
+	Mode    string                     `json:"mode"`
+	Players []string                   `json:"players"`
+	Options map[string]json.RawMessage `json:"options,omitempty"`
+}
+
+// body is the file form of snapshot and input lines. Card fields of inputs
+// are strings here so that names can be resolved with the mode's decks.
+type body struct {
+	Kind   Kind            `json:"kind"`
+	T      *float64        `json:"t"`
+	Table  json.RawMessage `json:"table,omitempty"`
+	Type   string          `json:"type,omitempty"`
+	Player int             `json:"player,omitempty"`
+	Card   string          `json:"card,omitempty"`
+	Other  string          `json:"other,omitempty"`
+	Number int             `json:"number,omitempty"`
+	Choice string          `json:"choice,omitempty"`
+}
+
+// Reader reads a replay line by line. Its errors say "NAME:LINE: what".
+type Reader struct {
+	name     string
+	sc       *bufio.Scanner
+	num      int
+	res      rules.Resolver
+	setup    *rules.Setup
+	lastT    float64
+	tornTail bool
+
+	// AllowTornTail makes a last line that is cut short (no newline and not
+	// valid JSON, as a power cut leaves a journal) end the replay cleanly;
+	// TornTail then reports it. Replays written by hand keep it false.
+	AllowTornTail bool
+}
+
+// NewReader reads a replay from r; name is used in error messages.
+func NewReader(r io.Reader, name string) *Reader {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
+	sc.Split(scanLinesKeepTorn)
+	return &Reader{name: name, sc: sc}
+}
+
+// TornTail reports whether the last line was cut short and dropped.
+func (r *Reader) TornTail() bool { return r.tornTail }
+
+func (r *Reader) errorf(format string, args ...any) error {
+	return &LineError{File: r.name, Line: r.num, Err: fmt.Errorf(format, args...)}
+}
+
+// LineError is an error in one line of a replay.
+type LineError struct {
+	File string
+	Line int
+	Err  error
+}
+
+func (e *LineError) Error() string { return fmt.Sprintf("%s:%d: %v", e.File, e.Line, e.Err) }
+func (e *LineError) Unwrap() error { return e.Err }
+
+// errTorn marks the unterminated last line the scanner hands back.
+const tornMark = "\x00torn"
+
+// scanLinesKeepTorn is bufio.ScanLines that marks a final line without a
+// newline, so the reader can tell a torn journal tail from a complete line.
+func scanLinesKeepTorn(data []byte, atEOF bool) (int, []byte, error) {
+	if i := bytes.IndexByte(data, '\n'); i >= 0 {
+		return i + 1, bytes.TrimSuffix(data[:i], []byte("\r")), nil
+	}
+	if atEOF && len(data) > 0 {
+		return len(data), append(append([]byte(nil), data...), tornMark...), nil
+	}
+	return 0, nil, nil
+}
+
+// Next returns the next line, or io.EOF after the last. The first line
+// must be the header. Blank lines and lines starting with '#' are skipped.
+func (r *Reader) Next() (Line, error) {
+	for r.sc.Scan() {
+		r.num++
+		raw := r.sc.Bytes()
+		torn := bytes.HasSuffix(raw, []byte(tornMark))
+		if torn {
+			raw = raw[:len(raw)-len(tornMark)]
+		}
+		text := bytes.TrimSpace(raw)
+		if len(text) == 0 || text[0] == '#' {
+			continue
+		}
+		line, err := r.parse(text)
+		if err != nil && torn && r.AllowTornTail && !json.Valid(text) {
+			r.tornTail = true
+			return Line{}, io.EOF
+		}
+		return line, err
+	}
+	if err := r.sc.Err(); err != nil {
+		r.num++
+		if errors.Is(err, bufio.ErrTooLong) {
+			return Line{}, r.errorf("line longer than 16 MiB")
+		}
+		return Line{}, r.errorf("%v", err)
+	}
+	if r.setup == nil {
+		return Line{}, r.errorf("empty replay: want a header line first")
+	}
+	return Line{}, io.EOF
+}
+
+func (r *Reader) parse(text []byte) (Line, error) {
+	var probe struct {
+		Kind Kind `json:"kind"`
+	}
+	if err := json.Unmarshal(text, &probe); err != nil {
+		return Line{}, r.errorf("not a JSON object: %v", err)
+	}
+	if r.setup == nil && probe.Kind != KindHeader {
+		return Line{}, r.errorf("first line must be the header (\"kind\":\"header\"), got %q", probe.Kind)
+	}
+	switch probe.Kind {
+	case KindHeader:
+		if r.setup != nil {
+			return Line{}, r.errorf("a second header: one replay holds one game")
+		}
+		return r.parseHeader(text)
+	case KindSnapshot, KindInput:
+		return r.parseBody(text)
+	}
+	return Line{}, r.errorf("unknown line kind %q (want header, snapshot or input)", probe.Kind)
+}
+
+func (r *Reader) parseHeader(text []byte) (Line, error) {
+	var h header
+	if err := strict(text, &h); err != nil {
+		return Line{}, r.errorf("header: %v", err)
+	}
+	if h.Format != FormatVersion {
+		return Line{}, r.errorf("header: format %d, this build reads format %d", h.Format, FormatVersion)
+	}
+	mode, ok := rules.LookupMode(h.Mode)
+	if !ok {
+		_, err := rules.NewGame(rules.Setup{Mode: h.Mode})
+		return Line{}, r.errorf("header: %v", err)
+	}
+	s := rules.Setup{Mode: h.Mode, Players: h.Players, Options: map[string]string{}}
+	for k, v := range h.Options {
+		var str string
+		if err := json.Unmarshal(v, &str); err == nil {
+			s.Options[k] = str
+		} else {
+			s.Options[k] = string(bytes.TrimSpace(v)) // a number or true/false, as written
+		}
+	}
+	checked, err := mode.Check(s)
+	if err != nil {
+		return Line{}, r.errorf("header: %v", err)
+	}
+	r.setup = &checked
+	r.res = rules.Resolver{Decks: mode.Decks}
+	return Line{Num: r.num, Kind: KindHeader, Setup: checked}, nil
+}
+
+func (r *Reader) parseBody(text []byte) (Line, error) {
+	var b body
+	if err := strict(text, &b); err != nil {
+		return Line{}, r.errorf("%v", err)
+	}
+	if b.T == nil {
+		return Line{}, r.errorf("%s line without \"t\" (seconds since the start)", b.Kind)
+	}
+	t := *b.T
+	if math.IsNaN(t) || t < 0 || t < r.lastT {
+		return Line{}, r.errorf("time %v goes backwards (last line was at %v)", t, r.lastT)
+	}
+	r.lastT = t
+	line := Line{Num: r.num, Kind: b.Kind, T: t}
+	switch b.Kind {
+	case KindSnapshot:
+		if b.Type != "" || b.Player != 0 || b.Card != "" || b.Other != "" || b.Number != 0 || b.Choice != "" {
+			return Line{}, r.errorf("a snapshot line holds only \"t\" and \"table\"")
+		}
+		if len(b.Table) == 0 {
+			return Line{}, r.errorf("snapshot line without \"table\"")
+		}
+		tab, err := rules.DecodeTable(b.Table, r.res)
+		if err != nil {
+			return Line{}, r.errorf("%v", err)
+		}
+		line.Table = tab
+	case KindInput:
+		if len(b.Table) != 0 {
+			return Line{}, r.errorf("an input line has no \"table\"")
+		}
+		if b.Type == "" {
+			return Line{}, r.errorf("input line without \"type\"")
+		}
+		if b.Player < 0 || b.Player > len(r.setup.Players) {
+			return Line{}, r.errorf("player %d: this game has players 1 to %d", b.Player, len(r.setup.Players))
+		}
+		in := rules.Input{Type: rules.InputType(b.Type), Player: b.Player, Number: b.Number, Choice: b.Choice}
+		for _, f := range []struct {
+			tok string
+			dst *rules.CardID
+		}{{b.Card, &in.Card}, {b.Other, &in.Other}} {
+			if f.tok == "" {
+				continue
+			}
+			ref, err := r.res.Resolve(f.tok)
+			if err != nil {
+				return Line{}, r.errorf("%v", err)
+			}
+			*f.dst = ref.ID
+		}
+		line.Input = in
+	}
+	return line, nil
+}
+
+func strict(text []byte, v any) error {
+	d := json.NewDecoder(bytes.NewReader(text))
+	d.DisallowUnknownFields()
+	if err := d.Decode(v); err != nil {
+		return err
+	}
+	if d.More() {
+		return errors.New("more than one JSON value on the line")
+	}
+	return nil
+}
+
+// Stamped is an event with where it came from: the replay line that caused
+// it and that line's time.
+type Stamped struct {
+	Line int     `json:"line"`
+	T    float64 `json:"t"`
+	rules.Event
+}
+
+// Run referees a whole replay: it reads the header, starts the game and
+// feeds every line to it, calling emit for each event as it comes, so
+// that a malformed line stops the run after everything before it has been
+// reported. It returns the game (nil if the header failed) and the first
+// error.
+func Run(r *Reader, emit func(Stamped)) (rules.Game, error) {
+	var g rules.Game
+	for {
+		line, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			return g, nil
+		}
+		if err != nil {
+			return g, err
+		}
+		var evs []rules.Event
+		switch line.Kind {
+		case KindHeader:
+			g, err = rules.NewGame(line.Setup)
+			if err != nil {
+				return nil, r.errorf("%v", err)
+			}
+			evs = g.Start()
+		case KindSnapshot:
+			evs = g.Observe(line.Table)
+		case KindInput:
+			evs = g.Input(line.Input)
+		}
+		for _, e := range evs {
+			emit(Stamped{Line: line.Num, T: line.T, Event: e})
+		}
+	}
+}
+
+// Writer writes a replay (or journal): the header first, then lines.
+type Writer struct {
+	w io.Writer
+}
+
+// NewWriter writes the header line for s and returns a writer for the rest.
+func NewWriter(w io.Writer, s rules.Setup) (*Writer, error) {
+	h := header{Kind: KindHeader, Format: FormatVersion, Mode: s.Mode, Players: s.Players}
+	if len(s.Options) > 0 {
+		h.Options = map[string]json.RawMessage{}
+		for k, v := range s.Options {
+			b, _ := json.Marshal(v)
+			h.Options[k] = b
+		}
+	}
+	wr := &Writer{w: w}
+	return wr, wr.write(h)
+}
+
+// Snapshot writes a snapshot line.
+func (wr *Writer) Snapshot(t float64, tab rules.Table) error {
+	tb, err := json.Marshal(tab)
+	if err != nil {
+		return err
+	}
+	return wr.write(body{Kind: KindSnapshot, T: &t, Table: tb})
+}
+
+// Input writes an input line.
+func (wr *Writer) Input(t float64, in rules.Input) error {
+	return wr.write(body{Kind: KindInput, T: &t, Type: string(in.Type), Player: in.Player,
+		Card: in.Card.String(), Other: in.Other.String(), Number: in.Number, Choice: in.Choice})
+}
+
+func (wr *Writer) write(v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	if _, err := wr.w.Write(append(b, '\n')); err != nil {
+		return fmt.Errorf("writing replay line: %w", err)
+	}
+	return nil
+}
+
+// Describe renders an event as one human-readable line for a terminal.
+func Describe(s Stamped) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%7.1fs  %-8s", s.T, s.Kind)
+	if s.Long != "" {
+		b.WriteString(s.Long)
+	} else {
+		b.WriteString(strings.TrimSpace(s.Short[0] + " " + s.Short[1]))
+	}
+	return b.String()
+}
