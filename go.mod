@@ -3,6 +3,7 @@ module github.com/tableref/tableref
 go 1.26.0
 
 require (
+	github.com/jonboulle/clockwork v0.5.0 // indirect
 	github.com/makiuchi-d/gozxing v0.1.1 // indirect
 	github.com/skip2/go-qrcode v0.0.0-20200617195104-da1b6568686e // indirect
 	gocv.io/x/gocv v0.31.0 // indirect
