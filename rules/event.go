@@ -62,7 +62,7 @@ func fit(s string) string {
 		return s
 	}
 	r := []rune(s)
-	return string(r[:ShortWidth])
+	return strings.TrimSpace(string(r[:ShortWidth]))
 }
 
 // ShortName shortens a card or player name to at most n characters for a
