@@ -100,7 +100,9 @@ func (d *Dev) Off() error { return d.set(false, false, false) }
 // Halt implements conn.Resource.
 func (d *Dev) Halt() error { return d.Off() }
 
-func (d *Dev) String() string { return fmt.Sprintf("indicator(green %v, red %v, buzzer %v)", d.Green, d.Red, d.Buzzer) }
+func (d *Dev) String() string {
+	return fmt.Sprintf("indicator(green %v, red %v, buzzer %v)", d.Green, d.Red, d.Buzzer)
+}
 
 func (d *Dev) set(g, r, b bool) error {
 	for _, o := range []struct {
