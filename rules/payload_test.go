@@ -2,6 +2,8 @@ package rules
 
 import (
 	"errors"
+	"os"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -160,6 +162,23 @@ func TestParseCardRef(t *testing.T) {
 	for _, bad := range []string{"SA", "SA-0", "SA-1000", "SA-017/X", "SW-BACK/F", "TR1:M:P3:" + string(checkChar("TR1:M:P3"))} {
 		if _, err := ParseCardRef(bad); err == nil {
 			t.Errorf("ParseCardRef(%q) accepted it", bad)
+		}
+	}
+}
+
+// The examples in docs/payload.md must be real payloads.
+func TestPayloadDocExamplesParse(t *testing.T) {
+	doc, err := os.ReadFile("../docs/payload.md")
+	if err != nil {
+		t.Skipf("docs not beside the package: %v", err)
+	}
+	examples := regexp.MustCompile("`(TR1:[CM]:[A-Z0-9-]+:[A-Z0-9])`").FindAllStringSubmatch(string(doc), -1)
+	if len(examples) < 6 {
+		t.Fatalf("found %d payload examples in docs/payload.md, want at least 6", len(examples))
+	}
+	for _, m := range examples {
+		if _, err := ParsePayload(m[1]); err != nil {
+			t.Errorf("docs/payload.md example: %v", err)
 		}
 	}
 }
