@@ -3,11 +3,13 @@ module github.com/tableref/tableref
 go 1.26.0
 
 require (
+	codeberg.org/go-pdf/fpdf v0.12.0 // indirect
 	github.com/jonboulle/clockwork v0.5.0 // indirect
 	github.com/makiuchi-d/gozxing v0.1.1 // indirect
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.2 // indirect
 	github.com/skip2/go-qrcode v0.0.0-20200617195104-da1b6568686e // indirect
 	gocv.io/x/gocv v0.31.0 // indirect
-	golang.org/x/image v0.24.0 // indirect
+	golang.org/x/image v0.40.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
 	golang.org/x/xerrors v0.0.0-20200804184101-5ec99f83aff1 // indirect
 	gopkg.in/yaml.v3 v3.0.1 // indirect
