@@ -20,7 +20,7 @@ var boxes = map[string]box{
 }
 
 // requiredDecks are the decks whose catalogue must be embedded.
-var requiredDecks = map[string]bool{DeckSA: true}
+var requiredDecks = map[string]bool{DeckSA: true, DeckWorld: true, DeckEurope: true}
 
 func TestEveryDeckLoadsAndRegisters(t *testing.T) {
 	for _, d := range deckInfos {
@@ -130,6 +130,13 @@ func TestResolveNamesAndAliases(t *testing.T) {
 		{DeckSA, "cayena", "Cayena"},
 		{DeckSA, "Sao Paulo", "São Paulo"},
 		{DeckSA, "Iguazu Falls", "Cataratas del Iguazú"},
+		{DeckEurope, "Rome", "Roma"},
+		{DeckEurope, "roma", "Roma"},
+		{DeckEurope, "München", "Monaco di Baviera"},
+		{DeckWorld, "Rome", "Rome"},
+		{DeckWorld, "Roma", "Rome"},
+		{DeckWorld, "washington dc", "Washington D.C."},
+		{DeckWorld, "Sao Paulo", "São Paulo"},
 	}
 	for _, tc := range tests {
 		if _, ok := rules.LookupDeck(tc.deck); !ok {
