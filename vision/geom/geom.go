@@ -174,3 +174,10 @@ func FromQuads(src, dst Quad) (H, bool) {
 	h[8] = 1
 	return h, true
 }
+
+// P returns the point (x, y).
+func P(x, y float64) Pt { return Pt{x, y} }
+
+// Rect returns the axis-aligned quad from (x0, y0) to (x1, y1), corners in
+// the order top-left, top-right, bottom-right, bottom-left.
+func Rect(x0, y0, x1, y1 float64) Quad { return Quad{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}} }

@@ -25,7 +25,8 @@ func Scatter(seed uint64, cam geom.H, width, height int, payloads []string) []Ca
 		for try := 0; try < 400; try++ {
 			at := inv.Apply(geom.Pt{X: rng.Float64() * float64(width), Y: rng.Float64() * float64(height)})
 			c := Card{Payload: p, Centre: at, RotationDeg: rng.Float64() * 360, Colour: colours[rng.IntN(len(colours))]}
-			q := c.toTable().ApplyQuad(geom.Quad{{-2, -2}, {65, -2}, {65, 90}, {-2, 90}})
+			sz := c.size()
+			q := c.toTable().ApplyQuad(geom.Rect(-2, -2, sz.X+2, sz.Y+2))
 			if !inFrame(cam.ApplyQuad(q), width, height) {
 				continue
 			}

@@ -301,7 +301,7 @@ func drawCard(frame *gocv.Mat, s Scene, c Card, rng *rand.Rand) (CodeTruth, erro
 	}
 	// face px → card mm → table mm → image px
 	toImg := s.Camera.Mul(c.toTable()).Mul(geom.ScaleH(1/sc, 1/sc))
-	cardQuad := toImg.ApplyQuad(geom.Quad{{0, 0}, {float64(fw), 0}, {float64(fw), float64(fh)}, {0, float64(fh)}})
+	cardQuad := toImg.ApplyQuad(geom.Rect(0, 0, float64(fw), float64(fh)))
 	bb := bounds(cardQuad).Intersect(image.Rect(0, 0, s.Width, s.Height))
 	if !bb.Empty() {
 		roiH := geom.Translate(-float64(bb.Min.X), -float64(bb.Min.Y)).Mul(toImg)
@@ -319,7 +319,7 @@ func drawCard(frame *gocv.Mat, s Scene, c Card, rng *rand.Rand) (CodeTruth, erro
 		roi.Close()
 	}
 	// The code's own corners, TL TR BR BL in card mm.
-	codeMM := geom.Quad{{qx0, qy0}, {qx0 + side, qy0}, {qx0 + side, qy0 + side}, {qx0, qy0 + side}}
+	codeMM := geom.Rect(qx0, qy0, qx0+side, qy0+side)
 	toImgMM := s.Camera.Mul(c.toTable())
 	corners := toImgMM.ApplyQuad(codeMM)
 	ct := CodeTruth{
@@ -339,8 +339,8 @@ func drawCard(frame *gocv.Mat, s Scene, c Card, rng *rand.Rand) (CodeTruth, erro
 
 // withQuiet grows a code's quad by frac of its side on every side.
 func withQuiet(q geom.Quad, frac float64) geom.Quad {
-	h, _ := geom.FromQuads(geom.Quad{{0, 0}, {1, 0}, {1, 1}, {0, 1}}, q)
-	return h.ApplyQuad(geom.Quad{{-frac, -frac}, {1 + frac, -frac}, {1 + frac, 1 + frac}, {-frac, 1 + frac}})
+	h, _ := geom.FromQuads(geom.Rect(0, 0, 1, 1), q)
+	return h.ApplyQuad(geom.Rect(-frac, -frac, 1+frac, 1+frac))
 }
 
 func tilt(cam [3]float64, p geom.Pt) float64 {
@@ -413,7 +413,7 @@ func covered(code geom.Quad, hands []Hand) float64 {
 	if len(hands) == 0 {
 		return 0
 	}
-	h, _ := geom.FromQuads(geom.Quad{{0, 0}, {1, 0}, {1, 1}, {0, 1}}, withQuiet(code, 4.0/21))
+	h, _ := geom.FromQuads(geom.Rect(0, 0, 1, 1), withQuiet(code, 4.0/21))
 	const n = 12
 	in := 0
 	for i := 0; i < n; i++ {

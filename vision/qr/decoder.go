@@ -1,0 +1,99 @@
+package qr
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/makiuchi-d/gozxing"
+	"github.com/makiuchi-d/gozxing/qrcode/decoder"
+	"github.com/makiuchi-d/gozxing/qrcode/detector"
+
+	"github.com/tableref/tableref/vision/geom"
+)
+
+// Decoder finds and decodes the one QR code in a small grey image. The reader
+// only ever hands it a rectified crop around a candidate, so a decoder needs
+// no multi-code logic; keeping it this small lets another decoder (a faster
+// pure-Go one, or quirc where OpenCV has it) replace gozxing later.
+type Decoder interface {
+	// Decode reads the code in grey (w×h, one byte a pixel, row-major).
+	// tryHarder asks for a slower, more thorough search.
+	Decode(grey []byte, w, h int, tryHarder bool) (Decoded, error)
+}
+
+// Decoded is one decoded code in the crop's pixel coordinates.
+type Decoded struct {
+	Text string
+	// Finder centres of the top-left, top-right and bottom-left finder
+	// patterns, in the code's own orientation (so mirrored codes come back
+	// consistent).
+	TopLeft, TopRight, BottomLeft geom.Pt
+	// Dimension is the code's side in modules (21 for version 1).
+	Dimension int
+	// Binarizer says which thresholding found it: 0 local (hybrid), 1 global.
+	Binarizer int
+}
+
+// ErrNoCode means the decoder found no readable code in the crop.
+var ErrNoCode = errors.New("no readable QR code")
+
+// Gozxing decodes with github.com/makiuchi-d/gozxing's QR detector and
+// decoder. Its zero value is ready; it is safe for concurrent use because
+// every call builds its own detector.
+type Gozxing struct{}
+
+// Decode implements Decoder. It tries gozxing's local (hybrid) binariser
+// first, which copes with uneven light, then the global histogram one, which
+// copes better with blur on small crops.
+func (Gozxing) Decode(grey []byte, w, h int, tryHarder bool) (Decoded, error) {
+	if w <= 0 || h <= 0 || len(grey) < w*h {
+		return Decoded{}, fmt.Errorf("qr: decode: bad crop %d×%d with %d bytes", w, h, len(grey))
+	}
+	src, err := gozxing.NewPlanarYUVLuminanceSource(grey, w, h, 0, 0, w, h, false)
+	if err != nil {
+		return Decoded{}, fmt.Errorf("qr: decode: %w", err)
+	}
+	var hints map[gozxing.DecodeHintType]interface{}
+	if tryHarder {
+		hints = map[gozxing.DecodeHintType]interface{}{gozxing.DecodeHintType_TRY_HARDER: true}
+	}
+	var firstErr error
+	for i, bin := range []gozxing.Binarizer{gozxing.NewHybridBinarizer(src), gozxing.NewGlobalHistgramBinarizer(src)} {
+		d, err := decodeBinarized(bin, hints)
+		if err == nil {
+			d.Binarizer = i
+			return d, nil
+		}
+		if firstErr == nil {
+			firstErr = err
+		}
+	}
+	return Decoded{}, fmt.Errorf("%w: %v", ErrNoCode, firstErr)
+}
+
+func decodeBinarized(bin gozxing.Binarizer, hints map[gozxing.DecodeHintType]interface{}) (Decoded, error) {
+	bits, err := bin.GetBlackMatrix()
+	if err != nil {
+		return Decoded{}, err
+	}
+	det, err := detector.NewDetector(bits).Detect(hints)
+	if err != nil {
+		return Decoded{}, err
+	}
+	res, err := decoder.NewDecoder().Decode(det.GetBits(), hints)
+	if err != nil {
+		return Decoded{}, err
+	}
+	pts := det.GetPoints()
+	if len(pts) < 3 {
+		return Decoded{}, errors.New("detector returned fewer than three finder patterns")
+	}
+	// gozxing orders the points bottom-left, top-left, top-right.
+	bl, tl, tr := pt(pts[0]), pt(pts[1]), pt(pts[2])
+	if md, ok := res.GetOther().(*decoder.QRCodeDecoderMetaData); ok && md.IsMirrored() {
+		bl, tr = tr, bl
+	}
+	return Decoded{Text: res.GetText(), TopLeft: tl, TopRight: tr, BottomLeft: bl, Dimension: det.GetBits().GetWidth()}, nil
+}
+
+func pt(p gozxing.ResultPoint) geom.Pt { return geom.Pt{X: p.GetX(), Y: p.GetY()} }

@@ -1,0 +1,220 @@
+package qrbench
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/makiuchi-d/gozxing"
+	multiqr "github.com/makiuchi-d/gozxing/multi/qrcode"
+	"gocv.io/x/gocv"
+
+	"github.com/tableref/tableref/vision/geom"
+	"github.com/tableref/tableref/vision/qr"
+)
+
+// ErrUnavailable marks a contender that cannot run on this machine.
+var ErrUnavailable = errors.New("qrbench: contender unavailable")
+
+// Tableref is tableref's own reader.
+type Tableref struct{ R *qr.Reader }
+
+func (Tableref) Name() string { return "tableref" }
+
+func (t Tableref) Read(ctx context.Context, frame gocv.Mat) ([]Found, error) {
+	res, err := t.R.Read(ctx, frame)
+	if err != nil {
+		return nil, err
+	}
+	var out []Found
+	for _, c := range res.All() {
+		out = append(out, Found{Text: c.Text, Centre: c.Centre()})
+	}
+	return out, nil
+}
+
+// greyOf returns frame as 8-bit grey; the caller closes it.
+func greyOf(frame gocv.Mat) gocv.Mat {
+	g := gocv.NewMat()
+	switch frame.Channels() {
+	case 3:
+		gocv.CvtColor(frame, &g, gocv.ColorBGRToGray)
+	case 4:
+		gocv.CvtColor(frame, &g, gocv.ColorBGRAToGray)
+	default:
+		frame.CopyTo(&g)
+	}
+	return g
+}
+
+// GozxingMulti is gozxing's whole-frame multi-code reader, the way a program
+// without a localiser would use it.
+type GozxingMulti struct{}
+
+func (GozxingMulti) Name() string { return "gozxing multi" }
+
+func (GozxingMulti) Read(_ context.Context, frame gocv.Mat) ([]Found, error) {
+	g := greyOf(frame)
+	defer g.Close()
+	px, err := g.DataPtrUint8()
+	if err != nil {
+		return nil, err
+	}
+	src, err := gozxing.NewPlanarYUVLuminanceSource(px, g.Cols(), g.Rows(), 0, 0, g.Cols(), g.Rows(), false)
+	if err != nil {
+		return nil, err
+	}
+	bmp, err := gozxing.NewBinaryBitmap(gozxing.NewHybridBinarizer(src))
+	if err != nil {
+		return nil, err
+	}
+	rs, err := multiqr.NewQRCodeMultiReader().DecodeMultiple(bmp, nil)
+	if err != nil {
+		if _, nf := err.(gozxing.NotFoundException); nf {
+			return nil, nil
+		}
+		return nil, err
+	}
+	var out []Found
+	for _, r := range rs {
+		var c geom.Pt
+		pts := r.GetResultPoints()
+		for _, p := range pts {
+			c = c.Add(geom.Pt{X: p.GetX(), Y: p.GetY()})
+		}
+		if len(pts) > 0 {
+			c = c.Scale(1 / float64(len(pts)))
+		}
+		// Finder centres average to a point off the code's centre towards
+		// the top-left; with three of them it is still well inside.
+		out = append(out, Found{Text: r.GetText(), Centre: c})
+	}
+	return out, nil
+}
+
+// OpenCVMulti is OpenCV 4.6's QRCodeDetector.DetectMulti: localisation only,
+// because Debian's OpenCV is built without a decoder (quirc).
+type OpenCVMulti struct{}
+
+func (OpenCVMulti) Name() string { return "opencv detectMulti" }
+
+// LocatesOnly marks a contender whose wrong-payload column is meaningless.
+func (OpenCVMulti) LocatesOnly() {}
+
+func (OpenCVMulti) Read(_ context.Context, frame gocv.Mat) ([]Found, error) {
+	d := gocv.NewQRCodeDetector()
+	defer d.Close()
+	pts := gocv.NewMat()
+	defer pts.Close()
+	if !d.DetectMulti(frame, &pts) || pts.Empty() {
+		return nil, nil
+	}
+	// points: one row per code? OpenCV returns N×4 Point2f; read as floats.
+	vals, err := pts.DataPtrFloat32()
+	if err != nil {
+		return nil, err
+	}
+	var out []Found
+	for i := 0; i+8 <= len(vals); i += 8 {
+		var c geom.Pt
+		for k := 0; k < 4; k++ {
+			c = c.Add(geom.Pt{X: float64(vals[i+2*k]), Y: float64(vals[i+2*k+1])})
+		}
+		out = append(out, Found{Centre: c.Scale(0.25), Located: true})
+	}
+	return out, nil
+}
+
+// Zbar runs Debian's zbarimg on the frame written as a PGM file (the
+// cheapest format for it to load). Its time is the process's wall time,
+// which includes starting zbarimg and reading the file: that is how a
+// program would use it.
+type Zbar struct {
+	Dir  string // scratch folder; os.TempDir() if empty
+	last time.Duration
+}
+
+func (*Zbar) Name() string { return "zbarimg" }
+
+// Elapsed is the time of the last Read without writing the file.
+func (z *Zbar) Elapsed() time.Duration { return z.last }
+
+var zbarPoint = regexp.MustCompile(`([+-]?\d+),([+-]?\d+)`)
+
+func (z *Zbar) Read(ctx context.Context, frame gocv.Mat) ([]Found, error) {
+	bin, err := exec.LookPath("zbarimg")
+	if err != nil {
+		return nil, fmt.Errorf("%w: zbarimg: %v (install Debian's zbar-tools)", ErrUnavailable, err)
+	}
+	g := greyOf(frame)
+	defer g.Close()
+	f, err := os.CreateTemp(z.Dir, "qrbench-*.pgm")
+	if err != nil {
+		return nil, err
+	}
+	name := f.Name()
+	defer os.Remove(name)
+	px, err := g.DataPtrUint8()
+	if err == nil {
+		_, err = fmt.Fprintf(f, "P5\n%d %d\n255\n", g.Cols(), g.Rows())
+	}
+	if err == nil {
+		_, err = f.Write(px)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return nil, fmt.Errorf("zbar: writing frame: %w", err)
+	}
+	start := time.Now()
+	cmd := exec.CommandContext(ctx, bin, "--xml", "-q", "-Sdisable", "-Sqrcode.enable", filepath.Clean(name))
+	out, err := cmd.Output()
+	z.last = time.Since(start)
+	// zbarimg exits 4 when it found nothing: not an error here.
+	if ee := (*exec.ExitError)(nil); errors.As(err, &ee) && ee.ExitCode() == 4 {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("zbarimg: %w", err)
+	}
+	return parseZbarXML(string(out)), nil
+}
+
+// parseZbarXML reads <symbol> elements: their <polygon points='…'> and
+// <data><![CDATA[…]]></data>.
+func parseZbarXML(s string) []Found {
+	var out []Found
+	for _, sym := range strings.Split(s, "<symbol")[1:] {
+		var f Found
+		if i := strings.Index(sym, "points='"); i >= 0 {
+			pts := sym[i+8:]
+			pts = pts[:strings.IndexByte(pts, '\'')]
+			var c geom.Pt
+			ms := zbarPoint.FindAllStringSubmatch(pts, -1)
+			for _, m := range ms {
+				x, _ := strconv.Atoi(m[1])
+				y, _ := strconv.Atoi(m[2])
+				c = c.Add(geom.Pt{X: float64(x), Y: float64(y)})
+			}
+			if len(ms) > 0 {
+				f.Centre = c.Scale(1 / float64(len(ms)))
+			}
+		}
+		if i := strings.Index(sym, "<![CDATA["); i >= 0 {
+			d := sym[i+9:]
+			if j := strings.Index(d, "]]>"); j >= 0 {
+				f.Text = d[:j]
+			}
+		}
+		out = append(out, f)
+	}
+	return out
+}

@@ -1,0 +1,251 @@
+// Package qrbench measures QR readers on the same generated frames: a fixed
+// set of scene conditions (size, card count, module size, tilt, blur, JPEG,
+// light, hands), ground truth from vision/synth, and a scorer that counts
+// codes found, wrong payloads and time per frame. `tableref bench vision`
+// prints its table; tests use it to hold the reader to its targets.
+package qrbench
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"gocv.io/x/gocv"
+
+	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/vision/geom"
+	"github.com/tableref/tableref/vision/synth"
+)
+
+// Condition is one kind of scene, rendered Frames times with different seeds.
+type Condition struct {
+	Name          string
+	Width, Height int
+	Cards         int
+	ModulePx      float64 // module size at the image centre, untilted
+	TiltDeg       float64 // camera tilt; codes see this plus the field of view
+	Effects       synth.Effects
+	Frames        int
+}
+
+// Conditions is the fixed benchmark set. frames scales how many frames each
+// condition renders (1 for a quick run).
+func Conditions(frames int) []Condition {
+	base := synth.Effects{NoiseSigma: 3, JPEGQuality: 92}
+	with := func(f func(*synth.Effects)) synth.Effects { e := base; f(&e); return e }
+	f := max(1, frames)
+	return []Condition{
+		{Name: "1080p 20 cards", Width: 1920, Height: 1080, Cards: 20, ModulePx: 3.5, TiltDeg: 10, Effects: base, Frames: 4 * f},
+		{Name: "12MP 60 cards", Width: 4608, Height: 2592, Cards: 60, ModulePx: 4, TiltDeg: 10, Effects: base, Frames: 2 * f},
+		{Name: "module 2.5px", Width: 1920, Height: 1080, Cards: 20, ModulePx: 2.5, Effects: base, Frames: 2 * f},
+		{Name: "module 3px", Width: 1920, Height: 1080, Cards: 20, ModulePx: 3, Effects: base, Frames: 2 * f},
+		{Name: "module 4px", Width: 1920, Height: 1080, Cards: 20, ModulePx: 4, Effects: base, Frames: 2 * f},
+		{Name: "module 6px", Width: 1920, Height: 1080, Cards: 12, ModulePx: 6, Effects: base, Frames: 2 * f},
+		{Name: "tilt 20°", Width: 1920, Height: 1080, Cards: 20, ModulePx: 4, TiltDeg: 20, Effects: base, Frames: 2 * f},
+		{Name: "tilt 35°", Width: 1920, Height: 1080, Cards: 20, ModulePx: 4, TiltDeg: 35, Effects: base, Frames: 2 * f},
+		{Name: "blur σ1.2", Width: 1920, Height: 1080, Cards: 20, ModulePx: 4, TiltDeg: 10, Effects: with(func(e *synth.Effects) { e.BlurSigma = 1.2 }), Frames: 2 * f},
+		{Name: "JPEG q70", Width: 1920, Height: 1080, Cards: 20, ModulePx: 3.5, TiltDeg: 10, Effects: with(func(e *synth.Effects) { e.JPEGQuality = 70 }), Frames: 2 * f},
+		{Name: "uneven light", Width: 1920, Height: 1080, Cards: 20, ModulePx: 4, TiltDeg: 10, Effects: with(func(e *synth.Effects) { e.UnevenLight = 0.7 }), Frames: 2 * f},
+		{Name: "hands", Width: 1920, Height: 1080, Cards: 20, ModulePx: 4, TiltDeg: 10, Effects: base, Frames: 2 * f},
+		{Name: "12MP module 3px", Width: 4608, Height: 2592, Cards: 60, ModulePx: 3, TiltDeg: 15, Effects: base, Frames: 1 * f},
+	}
+}
+
+// Scene builds frame i of the condition; deterministic.
+func (c Condition) Scene(i int) synth.Scene {
+	seed := uint64(i+1)*1000003 + uint64(len(c.Name))*7919 + uint64(c.Width)
+	for _, r := range c.Name {
+		seed = seed*31 + uint64(r)
+	}
+	ppmm := c.ModulePx / (synth.DefaultQRSideMM / 21.0)
+	roll := float64(seed%360) - 180
+	cam, centre := synth.Pose(c.Width, c.Height, 66, ppmm, c.TiltDeg, roll/12)
+	payloads := make([]string, c.Cards)
+	decks := []string{"SA", "GE", "WI", "MA"}
+	for k := range payloads {
+		ref := rules.CardRef{ID: rules.CardID{Deck: decks[k%len(decks)], Num: 1 + (k*37+i*11)%99}}
+		payloads[k] = rules.CardPayload(ref).String()
+	}
+	e := c.Effects
+	if c.Name == "hands" {
+		w, h := float64(c.Width), float64(c.Height)
+		e.Hands = []synth.Hand{
+			{From: geom.Pt{X: w * 1.05, Y: h * 0.9}, To: geom.Pt{X: w * (0.55 + 0.1*float64(i%3)), Y: h * 0.45}, WidthPx: h * 0.14},
+			{From: geom.Pt{X: -0.05 * w, Y: h * 0.2}, To: geom.Pt{X: w * 0.3, Y: h * (0.35 + 0.1*float64(i%2))}, WidthPx: h * 0.12},
+		}
+	}
+	return synth.Scene{
+		Width: c.Width, Height: c.Height, Camera: cam, CameraCentre: centre,
+		Cards: synth.Scatter(seed, cam, c.Width, c.Height, payloads), Effect: e, Seed: seed,
+	}
+}
+
+// Found is what a contender reports for one code. Localisation-only
+// contenders leave Text empty and set Located.
+type Found struct {
+	Text    string
+	Centre  geom.Pt
+	Located bool // true when the contender only localises (no payload)
+}
+
+// Contender is one reader under test.
+type Contender interface {
+	Name() string
+	// Read reports the codes in frame. A contender that cannot run (a
+	// missing tool) returns ErrUnavailable once and is left out.
+	Read(ctx context.Context, frame gocv.Mat) ([]Found, error)
+}
+
+// Eligible says whether a code counts toward the found-rate target: at
+// least 3 px per module, tilt at most 30°, not covered, wholly in the frame.
+func Eligible(c synth.CodeTruth) bool {
+	return c.ModulePx >= 3 && c.TiltDeg <= 30 && c.Covered == 0 && c.InFrame
+}
+
+// Score is the tally of one contender over some frames.
+type Score struct {
+	Present, Found   int // all codes in the frames, and how many were read
+	Eligible, EligOK int // codes that meet Eligible, and how many were read
+	Wrong            int // decoded payloads that match no code at that place
+	Millis           []float64
+	Errors           int
+}
+
+// Add adds one frame's outcome.
+func (s *Score) Add(t synth.Truth, found []Found) {
+	used := make([]bool, len(found))
+	for _, c := range t.Codes {
+		s.Present++
+		el := Eligible(c)
+		if el {
+			s.Eligible++
+		}
+		grown := grow(c.Corners, 1.4)
+		for i, f := range found {
+			if used[i] || !grown.Contains(f.Centre) {
+				continue
+			}
+			if f.Located || f.Text == c.Payload {
+				used[i] = true
+				s.Found++
+				if el {
+					s.EligOK++
+				}
+				break
+			}
+		}
+	}
+	for i, f := range found {
+		if !used[i] && !f.Located {
+			s.Wrong++
+		}
+	}
+}
+
+func grow(q geom.Quad, k float64) geom.Quad {
+	c := q.Centre()
+	for i := range q {
+		q[i] = c.Add(q[i].Sub(c).Scale(k))
+	}
+	return q
+}
+
+// Median is the median time per frame in milliseconds.
+func (s Score) Median() float64 {
+	if len(s.Millis) == 0 {
+		return math.NaN()
+	}
+	m := append([]float64(nil), s.Millis...)
+	sort.Float64s(m)
+	if len(m)%2 == 1 {
+		return m[len(m)/2]
+	}
+	return (m[len(m)/2-1] + m[len(m)/2]) / 2
+}
+
+// Run renders every frame of every condition once and gives it to every
+// contender, so all are measured on the same pixels. It writes the table
+// to w and returns the scores, by condition then contender; the key "overall"
+// sums all conditions.
+func Run(ctx context.Context, conds []Condition, cs []Contender, w io.Writer) (map[string]map[string]*Score, error) {
+	scores := map[string]map[string]*Score{"overall": {}}
+	for _, c := range conds {
+		scores[c.Name] = map[string]*Score{}
+		for _, ct := range cs {
+			scores[c.Name][ct.Name()] = &Score{}
+			if scores["overall"][ct.Name()] == nil {
+				scores["overall"][ct.Name()] = &Score{}
+			}
+		}
+		for i := 0; i < c.Frames; i++ {
+			frame, truth, err := synth.Render(c.Scene(i))
+			if err != nil {
+				return nil, fmt.Errorf("qrbench: %s frame %d: %w", c.Name, i, err)
+			}
+			for _, ct := range cs {
+				if err := ctx.Err(); err != nil {
+					frame.Close()
+					return nil, err
+				}
+				start := time.Now()
+				found, err := ct.Read(ctx, frame)
+				ms := float64(time.Since(start).Microseconds()) / 1000
+				if e, ok := ct.(interface{ Elapsed() time.Duration }); ok && err == nil {
+					ms = float64(e.Elapsed().Microseconds()) / 1000
+				}
+				for _, s := range []*Score{scores[c.Name][ct.Name()], scores["overall"][ct.Name()]} {
+					if err != nil {
+						s.Errors++
+					}
+					s.Add(truth, found)
+					s.Millis = append(s.Millis, ms)
+				}
+			}
+			frame.Close()
+		}
+	}
+	if w != nil {
+		names := make([]string, len(conds)+1)
+		for i, c := range conds {
+			names[i] = c.Name
+		}
+		names[len(conds)] = "overall"
+		Print(w, names, cs, scores)
+	}
+	return scores, nil
+}
+
+// Print writes the comparison table.
+func Print(w io.Writer, conds []string, cs []Contender, scores map[string]map[string]*Score) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	hdr := []string{"condition", "reader", "found/present", "eligible found", "wrong", "median ms", ""}
+	fmt.Fprintln(tw, strings.Join(hdr, "\t"))
+	for _, cn := range conds {
+		for _, ct := range cs {
+			s := scores[cn][ct.Name()]
+			if s == nil {
+				continue
+			}
+			wrong := fmt.Sprint(s.Wrong)
+			if _, ok := ct.(interface{ LocatesOnly() }); ok {
+				wrong = "n/a"
+			}
+			el := "-"
+			if s.Eligible > 0 {
+				el = fmt.Sprintf("%d/%d %.1f%%", s.EligOK, s.Eligible, 100*float64(s.EligOK)/float64(s.Eligible))
+			}
+			errs := ""
+			if s.Errors > 0 {
+				errs = fmt.Sprintf("%d errors", s.Errors)
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%d/%d %.1f%%\t%s\t%s\t%.1f\t%s\n", cn, ct.Name(), s.Found, s.Present,
+				100*float64(s.Found)/math.Max(1, float64(s.Present)), el, wrong, s.Median(), errs)
+		}
+	}
+	tw.Flush()
+}
