@@ -1,0 +1,148 @@
+// Package mapit referees Map It! World Edition: cards laid on a cross
+// around a centre card, challenges after each placement, a guess of the
+// misplaced cards at the end of each of three rounds, tokens as score.
+// The rules and their default readings are in rules/REFERENCE.md §4.
+package mapit
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"github.com/tableref/tableref/rules"
+)
+
+// ModeID is the game mode's registered ID.
+const ModeID = "mapit"
+
+// The values of the onWrongChallenge option: what happens to a card a
+// challenge finds wrong (REFERENCE.md §4.4).
+const (
+	WrongRemove = "remove" // the card leaves the cross (other editions' rule)
+	WrongSwap   = "swap"   // it changes places with the neighbour it was compared with
+	WrongKeep   = "keep"   // it stays; the end-of-round check catches it
+)
+
+// The values of the cards option.
+const (
+	CardsBeginner = "beginner"
+	CardsAll      = "all"
+)
+
+// Options are the game options, read once from the setup.
+type Options struct {
+	TieIsCorrect     bool   `json:"tieIsCorrect"`
+	OnWrongChallenge string `json:"onWrongChallenge"`
+	Cards            string `json:"cards"`
+	TokensTotal      int    `json:"tokensTotal"` // the bank at the start
+	StartTokens      int    `json:"startTokens"`
+	PileSize         int    `json:"pileSize"`
+	Rounds           int    `json:"rounds"`
+}
+
+var mode = &rules.Mode{
+	ID:         ModeID,
+	Name:       "Map It! World Edition",
+	MinPlayers: 2,
+	MaxPlayers: 6,
+	Options: []rules.Option{
+		{Key: "tieIsCorrect", Default: "true", Values: []string{"true", "false"},
+			Help: "coordinates level at a hundredth of a degree count as correct"},
+		{Key: "onWrongChallenge", Default: WrongRemove, Values: []string{WrongRemove, WrongSwap, WrongKeep},
+			Help: "a card a challenge finds wrong is removed, swaps with the neighbour it was compared with (not the centre card), or stays"},
+		{Key: "cards", Default: CardsAll, Values: []string{CardsBeginner, CardsAll},
+			Help: "the card set: beginner cards only, or beginner and expert cards"},
+		{Key: "tokensTotal", Default: "35", Help: "tokens in the bank at the start (US edition: 35)"},
+		{Key: "startTokens", Default: "4", Help: "tokens each player takes at the start"},
+		{Key: "pileSize", Default: "15", Help: "cards per round's pile, the centre card included"},
+		{Key: "rounds", Default: "3", Help: "rounds in a game"},
+	},
+	New:     func(s rules.Setup) (rules.Game, error) { return newGame(s, defaultCatalogue()) },
+	Restore: func(b []byte) (rules.Game, error) { return restore(b, defaultCatalogue()) },
+}
+
+func init() { rules.RegisterMode(mode) }
+
+// readOptions checks the setup's option values beyond what Mode.Check
+// knows: whole numbers in range.
+func readOptions(s rules.Setup) (Options, error) {
+	o := Options{OnWrongChallenge: s.Options["onWrongChallenge"], Cards: s.Options["cards"]}
+	var err error
+	if o.TieIsCorrect, err = s.BoolOption("tieIsCorrect"); err != nil {
+		return o, err
+	}
+	for _, f := range []struct {
+		key string
+		dst *int
+		min int
+	}{{"tokensTotal", &o.TokensTotal, 0}, {"startTokens", &o.StartTokens, 0}, {"pileSize", &o.PileSize, 2}, {"rounds", &o.Rounds, 1}} {
+		v, err := s.IntOption(f.key)
+		if err != nil {
+			return o, err
+		}
+		if v < f.min {
+			return o, fmt.Errorf("option %s=%d: want at least %d", f.key, v, f.min)
+		}
+		*f.dst = v
+	}
+	return o, nil
+}
+
+// NewWithCatalogue starts a game that reads coordinates from cat instead
+// of the World deck: tests and home-made card sets use it.
+func NewWithCatalogue(s rules.Setup, cat Catalogue) (*Game, error) {
+	s, err := mode.Check(s)
+	if err != nil {
+		return nil, err
+	}
+	return newGame(s, cat)
+}
+
+func newGame(s rules.Setup, cat Catalogue) (*Game, error) {
+	if cat == nil {
+		return nil, fmt.Errorf("%s: no card catalogue (the World deck is not built in)", ModeID)
+	}
+	o, err := readOptions(s)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", ModeID, err)
+	}
+	g := &Game{
+		Players: append([]string(nil), s.Players...),
+		Opt:     o,
+		Phase:   PhaseCentre,
+		Turn:    1,
+		Bank:    o.TokensTotal,
+		Used:    map[rules.CardID]bool{},
+		cat:     cat,
+	}
+	for range s.Players {
+		g.Tokens = append(g.Tokens, o.StartTokens)
+		g.Challenges = append(g.Challenges, 0)
+		g.Guessing = append(g.Guessing, 0)
+	}
+	return g, nil
+}
+
+// restore reads a saved game back; the catalogue is not saved with it.
+func restore(b []byte, cat Catalogue) (*Game, error) {
+	g := &Game{}
+	if err := json.Unmarshal(b, g); err != nil {
+		return nil, fmt.Errorf("%s: restoring state: %w", ModeID, err)
+	}
+	if len(g.Players) < 2 || len(g.Tokens) != len(g.Players) || len(g.Challenges) != len(g.Players) || len(g.Guessing) != len(g.Players) {
+		return nil, fmt.Errorf("%s: restoring state: player lists do not match", ModeID)
+	}
+	if g.Used == nil {
+		g.Used = map[rules.CardID]bool{}
+	}
+	g.cat = cat
+	return g, nil
+}
+
+// pname is a player's name for messages, "P3" when out of range.
+func (g *Game) pname(p int) string {
+	if p >= 1 && p <= len(g.Players) {
+		return g.Players[p-1]
+	}
+	return "P" + strconv.Itoa(p)
+}
