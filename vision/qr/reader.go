@@ -144,6 +144,14 @@ func (r *Reader) Read(ctx context.Context, frame gocv.Mat) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
+	if len(codes) == 0 && w*h <= wholeFramePixels {
+		// A small frame with nothing found is usually a close-up of one
+		// code (a phone photo, a code cut out without its quiet zone):
+		// decode the whole frame as one crop, with a quiet zone added.
+		if c, ok := r.decodeWhole(grey); ok {
+			codes = append(codes, c)
+		}
+	}
 	codes = dedupe(codes)
 	sort.Slice(codes, func(i, j int) bool {
 		a, b := codes[i].Centre(), codes[j].Centre()
@@ -394,6 +402,29 @@ func (r *Reader) tryCrop(grey gocv.Mat, c candidate, a attempt) (Code, bool) {
 		return Code{}, false
 	}
 	return codeFrom(d, back, a.confidence), true
+}
+
+// wholeFramePixels bounds the whole-frame fallback to frames where one
+// decode costs a few milliseconds; a camera frame of the table never
+// qualifies, so the card pipeline never pays for it.
+const wholeFramePixels = 1 << 20
+
+// decodeWhole decodes the whole frame as one code, padded with a white
+// quiet zone of a tenth of its size.
+func (r *Reader) decodeWhole(grey gocv.Mat) (Code, bool) {
+	pad := max(8, max(grey.Cols(), grey.Rows())/10)
+	crop := gocv.NewMat()
+	defer crop.Close()
+	gocv.CopyMakeBorder(grey, &crop, pad, pad, pad, pad, gocv.BorderConstant, color.RGBA{R: 255, G: 255, B: 255, A: 255})
+	px, err := crop.DataPtrUint8()
+	if err != nil {
+		return Code{}, false
+	}
+	d, err := r.opt.Decoder.Decode(px, crop.Cols(), crop.Rows(), true)
+	if err != nil || d.Dimension < 21 {
+		return Code{}, false
+	}
+	return codeFrom(d, geom.Translate(-float64(pad), -float64(pad)), 0.8), true
 }
 
 // codeFrom turns the decoder's finder centres into the code's corners in

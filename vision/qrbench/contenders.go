@@ -175,7 +175,7 @@ func (z *Zbar) Read(ctx context.Context, frame gocv.Mat) ([]Found, error) {
 		return nil, fmt.Errorf("zbar: writing frame: %w", err)
 	}
 	start := time.Now()
-	cmd := exec.CommandContext(ctx, bin, "--xml", "-q", "-Sdisable", "-Sqrcode.enable", filepath.Clean(name))
+	cmd := exec.CommandContext(ctx, bin, "--xml", "-q", "--nodbus", "-Sdisable", "-Sqrcode.enable", filepath.Clean(name))
 	out, err := cmd.Output()
 	z.last = time.Since(start)
 	// zbarimg exits 4 when it found nothing: not an error here.
@@ -193,7 +193,7 @@ func (z *Zbar) Read(ctx context.Context, frame gocv.Mat) ([]Found, error) {
 func parseZbarXML(s string) []Found {
 	var out []Found
 	for _, sym := range strings.Split(s, "<symbol")[1:] {
-		var f Found
+		f := Found{NoPlace: true}
 		if i := strings.Index(sym, "points='"); i >= 0 {
 			pts := sym[i+8:]
 			pts = pts[:strings.IndexByte(pts, '\'')]
@@ -206,6 +206,7 @@ func parseZbarXML(s string) []Found {
 			}
 			if len(ms) > 0 {
 				f.Centre = c.Scale(1 / float64(len(ms)))
+				f.NoPlace = false
 			}
 		}
 		if i := strings.Index(sym, "<![CDATA["); i >= 0 {
