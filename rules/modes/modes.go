@@ -6,4 +6,5 @@ package modes
 import (
 	_ "github.com/tableref/tableref/rules" // keeps the import block when engines are added
 	_ "github.com/tableref/tableref/rules/geo"
+	_ "github.com/tableref/tableref/rules/shakecity"
 )
