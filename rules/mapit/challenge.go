@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/rules/internal/warn"
 )
 
 // The actions the referee asks for after a challenge finds a card wrong.
@@ -40,9 +41,9 @@ func (p *Pending) doneIn(cur, next Cross) bool {
 // problem says what the referee still waits for.
 func (p *Pending) problem(name func(rules.CardID) string) error {
 	if p.Action == actSwap {
-		return bad("Swap first:", rules.ShortName(name(p.Card), 16), "first swap %s and %s, and change nothing else", name(p.Card), name(p.With))
+		return warn.New("Swap first:", rules.ShortName(name(p.Card), 16), "first swap %s and %s, and change nothing else", name(p.Card), name(p.With))
 	}
-	return bad("Remove first:", rules.ShortName(name(p.Card), 16), "first take %s off the cross, and change nothing else", name(p.Card))
+	return warn.New("Remove first:", rules.ShortName(name(p.Card), 16), "first take %s off the cross, and change nothing else", name(p.Card))
 }
 
 // done is the event saying the action was seen done.
@@ -90,23 +91,23 @@ func (g *Game) challenge(in rules.Input) []rules.Event {
 	last := g.Last
 	switch {
 	case g.Phase != PhasePlay && (g.Phase != PhaseGuess || len(g.Guesses) > 0):
-		return warning(bad("No challenge now", "", "a challenge comes right after a card is laid, before the next card or the guesses"))
+		return warn.Events(warn.New("No challenge now", "", "a challenge comes right after a card is laid, before the next card or the guesses"))
 	case last == nil:
-		return warning(bad("Nothing to", "challenge yet", "no card has been laid this round yet"))
+		return warn.Events(warn.New("Nothing to", "challenge yet", "no card has been laid this round yet"))
 	case last.Challenged:
-		return warning(bad("Already", "challenged", "%s was already challenged: one challenge per card", g.name(last.Card)))
+		return warn.Events(warn.New("Already", "challenged", "%s was already challenged: one challenge per card", g.name(last.Card)))
 	case g.Pending != nil:
-		return warning(g.Pending.problem(g.name))
+		return warn.Events(g.Pending.problem(g.name))
 	case in.Player < 1 || in.Player > len(g.Players):
-		return warning(bad("Who challenges?", "", "a challenge needs the challenger's player number (1 to %d)", len(g.Players)))
+		return warn.Events(warn.New("Who challenges?", "", "a challenge needs the challenger's player number (1 to %d)", len(g.Players)))
 	case in.Player == last.Player:
-		return warning(bad("Own card:", "no challenge", "%s laid %s and cannot challenge it", g.pname(in.Player), g.name(last.Card)))
+		return warn.Events(warn.New("Own card:", "no challenge", "%s laid %s and cannot challenge it", g.pname(in.Player), g.name(last.Card)))
 	case !in.Card.IsZero() && in.Card != last.Card:
-		return warning(bad("Only the last", "card: "+g.name(last.Card), "only the last card laid, %s, can be challenged, not %s", g.name(last.Card), g.name(in.Card)))
+		return warn.Events(warn.New("Only the last", "card: "+g.name(last.Card), "only the last card laid, %s, can be challenged, not %s", g.name(last.Card), g.name(in.Card)))
 	}
 	a, i, ok := g.Cross.Locate(last.Card)
 	if !ok {
-		return warning(bad("Card not on", "the cross", "%s is no longer on the cross", g.name(last.Card)))
+		return warn.Events(warn.New("Card not on", "the cross", "%s is no longer on the cross", g.name(last.Card)))
 	}
 	arm := g.Cross.Arms[a]
 	pairs := []pair{{a, g.inner(a, i), last.Card}}
@@ -121,7 +122,7 @@ func (g *Game) challenge(in rules.Input) []rules.Event {
 			}
 		}
 		if len(chosen) == 0 {
-			return warning(bad("Not a neighbour:", rules.ShortName(g.name(in.Other), 16), "%s is not next to %s on its arm: flip a neighbouring card", g.name(in.Other), g.name(last.Card)))
+			return warn.Events(warn.New("Not a neighbour:", rules.ShortName(g.name(in.Other), 16), "%s is not next to %s on its arm: flip a neighbouring card", g.name(in.Other), g.name(last.Card)))
 		}
 		pairs = chosen
 	}

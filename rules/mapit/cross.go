@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/rules/internal/warn"
 )
 
 // Zone is the table zone the scanner reads the cross into: the centre
@@ -147,10 +148,10 @@ func ReadCross(z *rules.Zone, name func(rules.CardID) string) (Cross, error) {
 	for _, p := range z.Positions() {
 		id := z.At(p).Card.ID
 		if id.IsZero() {
-			return Cross{}, bad("Not a card at", p.String(), "the cross holds a colour at %v, not a card", p)
+			return Cross{}, warn.New("Not a card at", p.String(), "the cross holds a colour at %v, not a card", p)
 		}
 		if id.Anonymous() {
-			return Cross{}, bad("Turn card face up", p.String(), "a card at %v shows no name: turn it face up", p)
+			return Cross{}, warn.New("Turn card face up", p.String(), "a card at %v shows no name: turn it face up", p)
 		}
 		if p == (rules.Pos{}) {
 			c.Centre = id
@@ -167,7 +168,7 @@ func ReadCross(z *rules.Zone, name func(rules.CardID) string) (Cross, error) {
 		lay[a] = append(lay[a], onArm{id, d})
 	}
 	if len(off) > 0 {
-		return Cross{}, bad("Off the cross:", first, "off the cross: %s (cards go only north, south, east or west of the centre card)", strings.Join(off, ", "))
+		return Cross{}, warn.New("Off the cross:", first, "off the cross: %s (cards go only north, south, east or west of the centre card)", strings.Join(off, ", "))
 	}
 	for _, a := range arms {
 		slices.SortFunc(lay[a], func(x, y onArm) int { return x.dist - y.dist })
@@ -176,7 +177,7 @@ func ReadCross(z *rules.Zone, name func(rules.CardID) string) (Cross, error) {
 		}
 	}
 	if c.Centre.IsZero() && c.Len() > 0 {
-		return Cross{}, bad("Centre card", "missing", "the centre card is missing from the compass rose (0,0)")
+		return Cross{}, warn.New("Centre card", "missing", "the centre card is missing from the compass rose (0,0)")
 	}
 	return c, nil
 }
@@ -197,7 +198,7 @@ func Added(from, to Cross, name func(rules.CardID) string) (Addition, bool, erro
 		return Addition{}, false, nil
 	}
 	if from.Centre != to.Centre {
-		return Addition{}, false, bad("Put centre back:", name(from.Centre), "the centre card changed from %s to %s: put %s back", name(from.Centre), name(to.Centre), name(from.Centre))
+		return Addition{}, false, warn.New("Put centre back:", name(from.Centre), "the centre card changed from %s to %s: put %s back", name(from.Centre), name(to.Centre), name(from.Centre))
 	}
 	before := map[rules.CardID]bool{}
 	for _, id := range from.Cards() {
@@ -219,15 +220,15 @@ func Added(from, to Cross, name func(rules.CardID) string) (Addition, bool, erro
 	}
 	switch {
 	case len(gone) > 0:
-		return Addition{}, false, bad("Put back:", gone[0], "%s left the cross: put it back where it was", strings.Join(gone, ", "))
+		return Addition{}, false, warn.New("Put back:", gone[0], "%s left the cross: put it back where it was", strings.Join(gone, ", "))
 	case len(added) > 1:
-		return Addition{}, false, bad("One card a turn", fmt.Sprintf("%d new cards", len(added)), "%d new cards (%s): place one card per turn", len(added), strings.Join(added, ", "))
+		return Addition{}, false, warn.New("One card a turn", fmt.Sprintf("%d new cards", len(added)), "%d new cards (%s): place one card per turn", len(added), strings.Join(added, ", "))
 	case len(added) == 0:
-		return Addition{}, false, bad("Cards moved:", "put them back", "cards on the cross changed places: put them back as they were")
+		return Addition{}, false, warn.New("Cards moved:", "put them back", "cards on the cross changed places: put them back as they were")
 	}
 	add.Arm, add.Index, _ = to.Locate(add.Card)
 	if !to.without(add.Card).Equal(from) {
-		return Addition{}, false, bad("Cards moved:", "put them back", "cards on the cross changed places as %s was laid: only the cards outside it may shift outwards", name(add.Card))
+		return Addition{}, false, warn.New("Cards moved:", "put them back", "cards on the cross changed places as %s was laid: only the cards outside it may shift outwards", name(add.Card))
 	}
 	return add, true, nil
 }

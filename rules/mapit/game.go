@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/rules/internal/warn"
 )
 
 // Phase is where a round stands.
@@ -92,7 +93,7 @@ func (g *Game) Observe(t rules.Table) []rules.Event {
 	}
 	next, err := ReadCross(z, g.name)
 	if err != nil {
-		return warning(err)
+		return warn.Events(err)
 	}
 	if g.Phase == PhaseCentre {
 		return g.observeCentre(next)
@@ -103,18 +104,18 @@ func (g *Game) Observe(t rules.Table) []rules.Event {
 			if next.Equal(g.Cross) {
 				return nil
 			}
-			return warning(g.Pending.problem(g.name))
+			return warn.Events(g.Pending.problem(g.name))
 		}
 		want := g.Pending.result(g.Cross)
 		if _, _, err := Added(want, next, g.name); err != nil {
-			return warning(err)
+			return warn.Events(err)
 		}
 		evs = append(evs, g.Pending.done(g.name))
 		g.Cross, g.Pending = want, nil
 	}
 	add, ok, err := Added(g.Cross, next, g.name)
 	if err != nil {
-		return append(evs, warning(err)...)
+		return append(evs, warn.Events(err)...)
 	}
 	if ok {
 		evs = append(evs, g.lay(add, next)...)
@@ -125,10 +126,10 @@ func (g *Game) Observe(t rules.Table) []rules.Event {
 // checkNew says why a card may not come into play, or nil.
 func (g *Game) checkNew(id rules.CardID) error {
 	if _, ok := g.cat.Place(id); !ok {
-		return bad("Unknown card", id.String(), "%s is not a card of this game: take it off", id)
+		return warn.New("Unknown card", id.String(), "%s is not a card of this game: take it off", id)
 	}
 	if g.Used[id] {
-		return bad("Played before:", g.name(id), "%s was played before in this game: take it off", g.name(id))
+		return warn.New("Played before:", g.name(id), "%s was played before in this game: take it off", g.name(id))
 	}
 	return nil
 }
@@ -136,10 +137,10 @@ func (g *Game) checkNew(id rules.CardID) error {
 // lay accepts a card laid on an arm by the player whose turn it is.
 func (g *Game) lay(add Addition, next Cross) []rules.Event {
 	if g.Phase == PhaseGuess {
-		return warning(bad("All cards played", "take it off", "all %d cards of this round are played: take %s off", g.Opt.PileSize, g.name(add.Card)))
+		return warn.Events(warn.New("All cards played", "take it off", "all %d cards of this round are played: take %s off", g.Opt.PileSize, g.name(add.Card)))
 	}
 	if err := g.checkNew(add.Card); err != nil {
-		return warning(err)
+		return warn.Events(err)
 	}
 	player := g.Turn
 	g.Cross = next
@@ -192,10 +193,10 @@ func (g *Game) observeCentre(next Cross) []rules.Event {
 		return nil
 	}
 	if next.Len() > 0 {
-		return warning(bad("Lay only the", "centre card", "round %d starts with the centre card alone on the compass rose: take the other cards off", g.Round+1))
+		return warn.Events(warn.New("Lay only the", "centre card", "round %d starts with the centre card alone on the compass rose: take the other cards off", g.Round+1))
 	}
 	if err := g.checkNew(next.Centre); err != nil {
-		return warning(err)
+		return warn.Events(err)
 	}
 	g.Round++
 	g.Phase = PhasePlay
@@ -237,11 +238,11 @@ func (g *Game) observeClear(z *rules.Zone) []rules.Event {
 		g.Phase, g.Cross = PhaseCentre, Cross{}
 		next, err := ReadCross(z, g.name)
 		if err != nil {
-			return warning(err)
+			return warn.Events(err)
 		}
 		return g.observeCentre(next)
 	}
-	return warning(bad("Clear the cross", "first", "clear every card of round %d from the table before laying the next centre card", g.Round))
+	return warn.Events(warn.New("Clear the cross", "first", "clear every card of round %d from the table before laying the next centre card", g.Round))
 }
 
 // Scores are the tokens each player holds, with where they came from.

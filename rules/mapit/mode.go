@@ -45,6 +45,7 @@ var mode = &rules.Mode{
 	Name:       "Map It! World Edition",
 	MinPlayers: 2,
 	MaxPlayers: 6,
+	Decks:      []string{"WLD"},
 	Options: []rules.Option{
 		{Key: "tieIsCorrect", Default: "true", Values: []string{"true", "false"},
 			Help: "coordinates level at a hundredth of a degree count as correct"},

@@ -6,12 +6,13 @@ import (
 	"strings"
 
 	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/rules/internal/warn"
 )
 
 // Input takes a challenge, a guess, or "next" to close the guessing.
 func (g *Game) Input(in rules.Input) []rules.Event {
 	if g.Phase == PhaseOver {
-		return warning(bad("Game over", "", "the game is over"))
+		return warn.Events(warn.New("Game over", "", "the game is over"))
 	}
 	switch in.Type {
 	case rules.InputChallenge:
@@ -20,14 +21,14 @@ func (g *Game) Input(in rules.Input) []rules.Event {
 		return g.guess(in)
 	case rules.InputNext:
 		if g.Phase != PhaseGuess {
-			return warning(bad("Nothing to end", "", "\"next\" ends the guessing at the end of a round; play goes on by laying cards"))
+			return warn.Events(warn.New("Nothing to end", "", "\"next\" ends the guessing at the end of a round; play goes on by laying cards"))
 		}
 		if g.Pending != nil {
-			return warning(g.Pending.problem(g.name))
+			return warn.Events(g.Pending.problem(g.name))
 		}
 		return g.check()
 	}
-	return warning(bad("Not used here:", string(in.Type), "Map It! takes challenge, guess and next inputs, not %q", in.Type))
+	return warn.Events(warn.New("Not used here:", string(in.Type), "Map It! takes challenge, guess and next inputs, not %q", in.Type))
 }
 
 // guess records a player's guess of the misplaced cards; the check runs
@@ -35,13 +36,13 @@ func (g *Game) Input(in rules.Input) []rules.Event {
 func (g *Game) guess(in rules.Input) []rules.Event {
 	switch {
 	case g.Phase != PhaseGuess:
-		return warning(bad("No guess yet", "", "guesses come once all %d cards of the round are laid", g.Opt.PileSize))
+		return warn.Events(warn.New("No guess yet", "", "guesses come once all %d cards of the round are laid", g.Opt.PileSize))
 	case g.Pending != nil:
-		return warning(g.Pending.problem(g.name))
+		return warn.Events(g.Pending.problem(g.name))
 	case in.Player < 1 || in.Player > len(g.Players):
-		return warning(bad("Who guesses?", "", "a guess needs the player's number (1 to %d)", len(g.Players)))
+		return warn.Events(warn.New("Who guesses?", "", "a guess needs the player's number (1 to %d)", len(g.Players)))
 	case in.Number < 0:
-		return warning(bad("Guess 0 or more", "", "a guess is a number of cards, 0 or more"))
+		return warn.Events(warn.New("Guess 0 or more", "", "a guess is a number of cards, 0 or more"))
 	}
 	g.Guesses[in.Player] = in.Number
 	ev := rules.Event{Kind: rules.EventInfo, Player: in.Player, Round: g.Round,
@@ -82,11 +83,11 @@ func (g *Game) check() []rules.Event {
 		name := g.name(p.outer)
 		evs = append(evs, rules.Event{Kind: rules.EventDo, Action: actRemove, Card: p.outer, Verdict: rules.Wrong, Round: g.Round,
 			Short: rules.Say("Remove "+rules.ShortName(name, 9), "placed wrong"),
-			Long:  fmt.Sprintf("%s: remove it.", capital(g.explain(p, false)))})
+			Long:  fmt.Sprintf("%s: remove it.", warn.Capital(g.explain(p, false)))})
 	}
 	evs = append(evs, rules.Event{Kind: rules.EventInfo, Round: g.Round, Points: k,
 		Short: rules.Say(plural(k, "card")+" wrong", g.guessLine()),
-		Long:  fmt.Sprintf("%s placed wrong this round. Guesses: %s.", capital(plural(k, "card")), g.guessList())})
+		Long:  fmt.Sprintf("%s placed wrong this round. Guesses: %s.", warn.Capital(plural(k, "card")), g.guessList())})
 	evs = append(evs, g.award(k)...)
 	g.Last, g.Guesses = nil, nil
 	if g.Round >= g.Opt.Rounds {
