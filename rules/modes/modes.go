@@ -6,5 +6,6 @@ package modes
 import (
 	_ "github.com/tableref/tableref/rules" // keeps the import block when engines are added
 	_ "github.com/tableref/tableref/rules/geo"
+	_ "github.com/tableref/tableref/rules/mapit"
 	_ "github.com/tableref/tableref/rules/shakecity"
 )
