@@ -1,0 +1,233 @@
+// Package camera gives every way tableref gets frames — a V4L2 webcam, a
+// GStreamer pipeline (libcamera on a Pi), an rpicam-vid MJPEG pipe, a video
+// file, a folder of images — one interface, checked by reading a frame and
+// reopened with backoff when the camera goes away.
+package camera
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"gocv.io/x/gocv"
+)
+
+// Source yields frames. Read fills dst (an 8-bit BGR Mat the caller owns and
+// closes) with the next frame. It returns io.EOF at the end of a file or
+// folder, and another error when the camera failed.
+type Source interface {
+	Read(ctx context.Context, dst *gocv.Mat) error
+	Close() error
+	String() string
+}
+
+// Errors a source returns.
+var (
+	ErrOpen      = errors.New("camera: cannot open")
+	ErrNoFrame   = errors.New("camera: opened but gives no frame")
+	ErrTruncated = errors.New("camera: video file ends early (truncated or corrupt)")
+	ErrClosed    = errors.New("camera: source closed")
+)
+
+// PiPipeline is the default GStreamer pipeline for a Raspberry Pi camera on
+// bookworm, where OpenCV's V4L2 capture cannot read CSI cameras. appsink
+// drops stale frames (drop=1 max-buffers=1) so the referee always sees the
+// table as it is now, not as it was a second ago.
+func PiPipeline(width, height, fps int) string {
+	return fmt.Sprintf("libcamerasrc ! video/x-raw,width=%d,height=%d,framerate=%d/1 ! videoconvert ! video/x-raw,format=BGR ! appsink drop=1 max-buffers=1",
+		width, height, fps)
+}
+
+// Spec says which source to open. Parse builds one from the text a user
+// gives on the command line or in the config file.
+type Spec struct {
+	Kind Kind
+	// Device index (V4L2), device path, pipeline text, file or folder.
+	Target string
+	// Width, Height, FPS for sources that set them (rpicam-vid); zero means
+	// the source's default.
+	Width, Height, FPS int
+}
+
+// Kind is a type of source.
+type Kind int
+
+const (
+	KindV4L2      Kind = iota + 1 // /dev/videoN or N
+	KindGStreamer                 // a gst-launch style pipeline ending in appsink
+	KindRpicam                    // rpicam-vid writing MJPEG to a pipe
+	KindFile                      // a video file
+	KindFolder                    // a folder of images, in name order
+)
+
+func (k Kind) String() string {
+	switch k {
+	case KindV4L2:
+		return "v4l2"
+	case KindGStreamer:
+		return "gstreamer"
+	case KindRpicam:
+		return "rpicam"
+	case KindFile:
+		return "file"
+	case KindFolder:
+		return "folder"
+	}
+	return "unknown"
+}
+
+// Parse reads a source description:
+//
+//	0, /dev/video0           V4L2 device index or path
+//	pi                       the Pi camera through PiPipeline(2304, 1296, 15)
+//	gst:PIPELINE, or any text containing " ! "   a GStreamer pipeline
+//	rpicam, rpicam:WxH@FPS   rpicam-vid's MJPEG on a pipe
+//	PATH                     a folder of images, or a video file
+func Parse(s string) (Spec, error) {
+	s = strings.TrimSpace(s)
+	switch {
+	case s == "":
+		return Spec{}, fmt.Errorf("%w: empty source", ErrOpen)
+	case s == "pi":
+		return Spec{Kind: KindGStreamer, Target: PiPipeline(2304, 1296, 15)}, nil
+	case strings.HasPrefix(s, "gst:"):
+		return Spec{Kind: KindGStreamer, Target: strings.TrimPrefix(s, "gst:")}, nil
+	case strings.Contains(s, " ! "):
+		return Spec{Kind: KindGStreamer, Target: s}, nil
+	case s == "rpicam" || strings.HasPrefix(s, "rpicam:"):
+		sp := Spec{Kind: KindRpicam, Width: 2304, Height: 1296, FPS: 15}
+		if rest, ok := strings.CutPrefix(s, "rpicam:"); ok {
+			if _, err := fmt.Sscanf(rest, "%dx%d@%d", &sp.Width, &sp.Height, &sp.FPS); err != nil {
+				return Spec{}, fmt.Errorf("%w: rpicam source %q: want rpicam:WIDTHxHEIGHT@FPS", ErrOpen, s)
+			}
+		}
+		return sp, nil
+	case strings.HasPrefix(s, "/dev/video"):
+		return Spec{Kind: KindV4L2, Target: s}, nil
+	}
+	if _, err := strconv.Atoi(s); err == nil {
+		return Spec{Kind: KindV4L2, Target: s}, nil
+	}
+	fi, err := os.Stat(s)
+	if err != nil {
+		return Spec{}, fmt.Errorf("%w: %q is no device, pipeline or file: %w", ErrOpen, s, err)
+	}
+	if fi.IsDir() {
+		return Spec{Kind: KindFolder, Target: s}, nil
+	}
+	return Spec{Kind: KindFile, Target: s}, nil
+}
+
+// Open opens the source and checks it by reading one frame (isOpened() says
+// nothing about whether a camera delivers frames); that frame is the first
+// one Read returns. On failure everything opened is closed again.
+func Open(ctx context.Context, sp Spec) (Source, error) {
+	var (
+		src Source
+		err error
+	)
+	switch sp.Kind {
+	case KindV4L2:
+		src, err = openCapture(sp, gocv.VideoCaptureV4L2)
+	case KindGStreamer:
+		src, err = openCapture(sp, gocv.VideoCaptureGstreamer)
+	case KindFile:
+		src, err = openCapture(sp, gocv.VideoCaptureAny)
+	case KindFolder:
+		src, err = openFolder(sp.Target)
+	case KindRpicam:
+		src, err = openRpicam(ctx, sp)
+	default:
+		return nil, fmt.Errorf("%w: unknown source kind %d", ErrOpen, sp.Kind)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return primed(ctx, src)
+}
+
+// primedSource keeps the frame read while checking the source.
+type primedSource struct {
+	Source
+	first gocv.Mat
+	have  bool
+}
+
+func primed(ctx context.Context, src Source) (Source, error) {
+	p := &primedSource{Source: src, first: gocv.NewMat()}
+	if err := src.Read(ctx, &p.first); err != nil {
+		p.first.Close()
+		src.Close()
+		return nil, fmt.Errorf("%w: %s: %w", ErrNoFrame, src, err)
+	}
+	p.have = true
+	return p, nil
+}
+
+func (p *primedSource) Read(ctx context.Context, dst *gocv.Mat) error {
+	if p.have {
+		p.have = false
+		p.first.CopyTo(dst)
+		return nil
+	}
+	return p.Source.Read(ctx, dst)
+}
+
+func (p *primedSource) Close() error {
+	p.first.Close()
+	return p.Source.Close()
+}
+
+// imageExts are the still formats a folder source reads.
+var imageExts = map[string]bool{".png": true, ".jpg": true, ".jpeg": true, ".bmp": true, ".tif": true, ".tiff": true, ".webp": true}
+
+// folder reads the images of a folder in name order, then io.EOF.
+type folder struct {
+	dir   string
+	files []string
+	next  int
+}
+
+func openFolder(dir string) (Source, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("%w: folder %s: %w", ErrOpen, dir, err)
+	}
+	f := &folder{dir: dir}
+	for _, e := range ents {
+		if !e.IsDir() && imageExts[strings.ToLower(filepath.Ext(e.Name()))] {
+			f.files = append(f.files, filepath.Join(dir, e.Name()))
+		}
+	}
+	sort.Strings(f.files)
+	if len(f.files) == 0 {
+		return nil, fmt.Errorf("%w: folder %s has no images", ErrOpen, dir)
+	}
+	return f, nil
+}
+
+func (f *folder) String() string { return "folder " + f.dir }
+func (f *folder) Close() error   { f.next = len(f.files); return nil }
+
+func (f *folder) Read(ctx context.Context, dst *gocv.Mat) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if f.next >= len(f.files) {
+		return errEOF
+	}
+	name := f.files[f.next]
+	f.next++
+	img := gocv.IMRead(name, gocv.IMReadColor)
+	defer img.Close()
+	if img.Empty() {
+		return fmt.Errorf("camera: %s: not a readable image", name)
+	}
+	img.CopyTo(dst)
+	return nil
+}

@@ -1,0 +1,82 @@
+package camera
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+
+	"gocv.io/x/gocv"
+)
+
+// errEOF is io.EOF: the end of a file or folder is not a failure.
+var errEOF = io.EOF
+
+// capture wraps OpenCV's VideoCapture for V4L2 devices, GStreamer pipelines
+// and video files.
+type capture struct {
+	vc    *gocv.VideoCapture
+	desc  string
+	file  bool
+	total int // frames the file's header announces; 0 if unknown
+	read  int
+}
+
+func openCapture(sp Spec, api gocv.VideoCaptureAPI) (Source, error) {
+	var target interface{} = sp.Target
+	if sp.Kind == KindV4L2 {
+		if n, err := strconv.Atoi(sp.Target); err == nil {
+			target = n
+		}
+	}
+	desc := sp.Kind.String() + " " + sp.Target
+	vc, err := gocv.OpenVideoCaptureWithAPI(target, api)
+	if err != nil {
+		if vc != nil {
+			vc.Close()
+		}
+		return nil, fmt.Errorf("%w: %s: %w", ErrOpen, desc, err)
+	}
+	if !vc.IsOpened() {
+		vc.Close()
+		return nil, fmt.Errorf("%w: %s: OpenCV could not open it", ErrOpen, desc)
+	}
+	c := &capture{vc: vc, desc: desc, file: sp.Kind == KindFile}
+	if c.file {
+		c.total = int(vc.Get(gocv.VideoCaptureFrameCount))
+	}
+	return c, nil
+}
+
+func (c *capture) String() string { return c.desc }
+
+func (c *capture) Close() error {
+	if c.vc == nil {
+		return nil
+	}
+	err := c.vc.Close()
+	c.vc = nil
+	return err
+}
+
+func (c *capture) Read(ctx context.Context, dst *gocv.Mat) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if c.vc == nil {
+		return ErrClosed
+	}
+	if !c.vc.Read(dst) || dst.Empty() {
+		if c.file {
+			// A file that stops before the frame count in its header
+			// was cut short: say so instead of pretending it ended.
+			if c.total > 0 && c.read < c.total-1 {
+				return fmt.Errorf("%w: %s: frame %d of %d unreadable", ErrTruncated, c.desc, c.read+1, c.total)
+			}
+			return errEOF
+		}
+		return fmt.Errorf("camera: %s: no frame (disconnected?)", c.desc)
+	}
+	c.read++
+	return nil
+}
