@@ -163,13 +163,25 @@ func (g *Game) Winners() []int {
 	if !g.Finished() {
 		return nil
 	}
-	scores := g.Scores()
+	left := make([]int, len(g.Players))
+	for i := range g.Players {
+		left[i] = len(g.sitesLeft(i + 1))
+	}
+	target := 0
+	if g.cfg.solo {
+		target = g.cfg.soloTarget
+	}
+	return pickWinners(g.Scores(), left, target)
+}
+
+// pickWinners applies the winning conditions to final scores: a player
+// with construction sites left (sitesLeft, by seat) cannot win, nor one
+// under target (solo; 0 = no target); the rest are ranked by total, then
+// the tie-breaks. Nobody eligible: an empty list.
+func pickWinners(scores []rules.Score, sitesLeft []int, target int) []int {
 	var eligible []rules.Score
-	for _, s := range scores {
-		if g.Sites != nil && len(g.sitesLeft(s.Player)) > 0 {
-			continue
-		}
-		if g.cfg.solo && s.Total < g.cfg.soloTarget {
+	for i, s := range scores {
+		if sitesLeft[i] > 0 || s.Total < target {
 			continue
 		}
 		eligible = append(eligible, s)

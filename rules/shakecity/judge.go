@@ -130,7 +130,7 @@ func (g *Game) judge(p int, mc rules.Colour, mcKnown bool) judgement {
 			fmt.Sprintf("%d %s tiles were placed but the grid has %d %s cubes: take back %d", len(added), j.Colour, need, j.Colour, len(added)-need))
 	}
 	if why := matchShape(pattern, added); why != shapeOK {
-		return wrong(why, fmt.Sprintf("the %s tiles at %s are %s: lay them exactly as the cubes lie in the grid, seen from your seat (no turning, no mirroring)", j.Colour, joinCells(added), why))
+		return wrong(why, fmt.Sprintf("the %s tiles at %s are not arranged as the cubes (%s): lay them exactly as the cubes lie in the grid, seen from your seat (no turning, no mirroring)", j.Colour, joinCells(added), why))
 	}
 	if !rightsKnown {
 		j.Status, j.Short = stWaiting, "wait for manager"

@@ -68,7 +68,7 @@ const (
 	shapeOK       = ""
 	shapeRotated  = "rotated"
 	shapeMirrored = "mirrored"
-	shapeOther    = "not the grid's shape"
+	shapeOther    = "wrong shape"
 )
 
 // matchShape compares placed squares (board frame) with a pattern already
