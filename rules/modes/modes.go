@@ -8,4 +8,5 @@ import (
 	_ "github.com/tableref/tableref/rules/geo"
 	_ "github.com/tableref/tableref/rules/mapit"
 	_ "github.com/tableref/tableref/rules/shakecity"
+	_ "github.com/tableref/tableref/rules/strangeworld"
 )
