@@ -1,0 +1,160 @@
+// Package nsoe referees Nord Sud Ovest Est: European city cards placed on
+// a grid board around a reference city, judged by their printed whole
+// degrees; a wrong card is discarded and its player draws two; the first
+// player to place every card (or the fewest cards when the piles run out)
+// wins. Rules and default readings: rules/REFERENCE.md §5.
+package nsoe
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"github.com/tableref/tableref/rules"
+)
+
+// ModeID is the game mode's registered ID.
+const ModeID = "nsoe"
+
+// Zone is the table zone of the board, in the board's frame: row 0 is
+// the printed top (north), column 0 the west edge.
+const Zone = "board"
+
+// HandSize is the number of cards dealt to each player (rulebook).
+const HandSize = 3
+
+// Values of the finalRound option (REFERENCE.md §5.5).
+const (
+	FinalCompleteRound = "completeRound" // players after the finisher, up to the first player, play once more
+	FinalOneMoreEach   = "oneMoreEach"   // every other player plays once more
+)
+
+// Options are the game's options beyond the placement rules.
+type Options struct {
+	FinalRound string    `json:"finalRound"`
+	Rows       int       `json:"boardRows"`
+	Cols       int       `json:"boardCols"`
+	Centre     rules.Pos `json:"centre"`
+	DeckSize   int       `json:"deckSize"`
+}
+
+var mode = &rules.Mode{
+	ID:         ModeID,
+	Name:       "Nord Sud Ovest Est",
+	MinPlayers: 2,
+	MaxPlayers: 6,
+	Decks:      []string{"EU"},
+	Options: []rules.Option{
+		{Key: "compareWith", Default: CompareAll, Values: []string{CompareAll, CompareNeighbour},
+			Help: "check a new card against every card on the board, or only the reference city and the nearest card in each direction along its row and column"},
+		{Key: "strict", Default: "true", Values: []string{"true", "false"},
+			Help: "cards in different rows (columns) need strictly different latitudes (longitudes)"},
+		{Key: "tolerance", Default: "2", Help: "degrees a card may differ from a card in the same row or column"},
+		{Key: "toleranceScope", Default: ScopeSameLine, Values: []string{ScopeSameLine, ScopeAll},
+			Help: "the tolerance applies to the same row or column only, or to every comparison"},
+		{Key: "finalRound", Default: FinalCompleteRound, Values: []string{FinalCompleteRound, FinalOneMoreEach},
+			Help: "after a player places their last card: finish the round, or every other player plays once more"},
+		{Key: "boardRows", Default: "9", Help: "rows of squares on the GPS board"},
+		{Key: "boardCols", Default: "9", Help: "columns of squares on the GPS board"},
+		{Key: "centreRow", Default: "4", Help: "row of the central slot (0 = top row)"},
+		{Key: "centreCol", Default: "4", Help: "column of the central slot (0 = left column)"},
+		{Key: "deckSize", Default: "all", Help: "city cards in play (\"all\": the whole box)"},
+	},
+	New:     func(s rules.Setup) (rules.Game, error) { return newGame(s, defaultCatalogue()) },
+	Restore: func(b []byte) (rules.Game, error) { return restore(b, defaultCatalogue()) },
+}
+
+func init() { rules.RegisterMode(mode) }
+
+// readOptions reads and checks the options' values.
+func readOptions(s rules.Setup, cat Catalogue) (Rules, Options, error) {
+	r := Rules{ToleranceScope: s.Options["toleranceScope"], CompareWith: s.Options["compareWith"]}
+	o := Options{FinalRound: s.Options["finalRound"]}
+	var err error
+	if r.Strict, err = s.BoolOption("strict"); err != nil {
+		return r, o, err
+	}
+	for _, f := range []struct {
+		key string
+		dst *int
+		min int
+	}{{"tolerance", &r.Tolerance, 0}, {"boardRows", &o.Rows, 1}, {"boardCols", &o.Cols, 1}, {"centreRow", &o.Centre.Row, 0}, {"centreCol", &o.Centre.Col, 0}} {
+		v, err := s.IntOption(f.key)
+		if err != nil {
+			return r, o, err
+		}
+		if v < f.min {
+			return r, o, fmt.Errorf("option %s=%d: want at least %d", f.key, v, f.min)
+		}
+		*f.dst = v
+	}
+	if o.Centre.Row >= o.Rows || o.Centre.Col >= o.Cols {
+		return r, o, fmt.Errorf("the central slot %v is off a %d×%d board", o.Centre, o.Rows, o.Cols)
+	}
+	o.DeckSize = cat.Size()
+	if v := s.Options["deckSize"]; v != "all" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > cat.Size() {
+			return r, o, fmt.Errorf("option deckSize=%q: want all or 1 to %d", v, cat.Size())
+		}
+		o.DeckSize = n
+	}
+	if need := HandSize*len(s.Players) + 1; o.DeckSize < need {
+		return r, o, fmt.Errorf("%d cards cannot deal %d to %d players and a reference city", o.DeckSize, HandSize, len(s.Players))
+	}
+	return r, o, nil
+}
+
+// NewWithCatalogue starts a game that reads cities from cat instead of
+// the Europe deck: tests and home-made decks use it.
+func NewWithCatalogue(s rules.Setup, cat Catalogue) (*Game, error) {
+	s, err := mode.Check(s)
+	if err != nil {
+		return nil, err
+	}
+	return newGame(s, cat)
+}
+
+func newGame(s rules.Setup, cat Catalogue) (*Game, error) {
+	r, o, err := readOptions(s, cat)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", ModeID, err)
+	}
+	n := len(s.Players)
+	g := &Game{
+		Players: append([]string(nil), s.Players...),
+		Rules:   r,
+		Opt:     o,
+		Phase:   PhaseReference,
+		Turn:    1,
+		Piles:   o.DeckSize - HandSize*n - 1,
+		Hands:   make([]int, n),
+		Stats:   make([]Stats, n),
+		cat:     cat,
+	}
+	for i := range g.Hands {
+		g.Hands[i] = HandSize
+	}
+	return g, nil
+}
+
+// restore reads a saved game back; the catalogue is not saved with it.
+func restore(b []byte, cat Catalogue) (*Game, error) {
+	g := &Game{}
+	if err := json.Unmarshal(b, g); err != nil {
+		return nil, fmt.Errorf("%s: restoring state: %w", ModeID, err)
+	}
+	if len(g.Players) < 2 || len(g.Hands) != len(g.Players) || len(g.Stats) != len(g.Players) {
+		return nil, fmt.Errorf("%s: restoring state: player lists do not match", ModeID)
+	}
+	g.cat = cat
+	return g, nil
+}
+
+// pname is a player's name for messages.
+func (g *Game) pname(p int) string {
+	if p >= 1 && p <= len(g.Players) {
+		return g.Players[p-1]
+	}
+	return "P" + strconv.Itoa(p)
+}
