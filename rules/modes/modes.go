@@ -7,6 +7,8 @@ import (
 	_ "github.com/tableref/tableref/rules" // keeps the import block when engines are added
 	_ "github.com/tableref/tableref/rules/geo"
 	_ "github.com/tableref/tableref/rules/mapit"
+	_ "github.com/tableref/tableref/rules/nsoe"
 	_ "github.com/tableref/tableref/rules/shakecity"
 	_ "github.com/tableref/tableref/rules/strangeworld"
+	_ "github.com/tableref/tableref/rules/wit"
 )
