@@ -1,0 +1,119 @@
+package wit
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tableref/tableref/rules"
+)
+
+// mapScore is one finished Cartographer map's score.
+type mapScore struct {
+	Right, Circles int
+	Closest        *Circle // the scored circle whose numbers are closest, nil if none scored
+}
+
+// scoreMap counts a map's right circles (a point each) and finds the
+// tie-break circle: among the scored circles, the one with the smallest
+// gap (the first in reading order when several share it).
+func scoreMap(d *Deck, l layout) mapScore {
+	var s mapScore
+	for _, c := range allCircles(d, l) {
+		s.Circles++
+		if !c.Right() {
+			continue
+		}
+		s.Right++
+		if s.Closest == nil || c.Gap() < s.Closest.Gap() {
+			c := c
+			s.Closest = &c
+		}
+	}
+	return s
+}
+
+// score turns a map score into a Score: the total, its breakdown and the
+// tie-break value (the gap negated, since a smaller gap is better; no
+// value at all when no circle scored, which loses any tie-break).
+func (s mapScore) score(d *Deck, p int, name string) rules.Score {
+	out := rules.Score{Player: p, Name: name, Total: s.Right}
+	detail := fmt.Sprintf("%d of %d right", s.Right, s.Circles)
+	if s.Closest != nil {
+		detail += fmt.Sprintf("; closest scored %d/%d", s.Closest.GreenNum, s.Closest.DarkNum)
+		out.TieBreak = []int{-s.Closest.Gap()}
+	}
+	out.Parts = []rules.ScorePart{{Category: "circles", Points: s.Right, Detail: detail}}
+	return out
+}
+
+// Scores are zero until the end: nothing is judged before the maps are
+// flipped.
+func (g *cartographer) Scores() []rules.Score {
+	out := make([]rules.Score, g.players())
+	for i := range out {
+		p := i + 1
+		if g.Phase == phaseOver {
+			out[i] = scoreMap(g.deck, layoutOf(g.Maps[i])).score(g.deck, p, g.name(p))
+			continue
+		}
+		out[i] = rules.Score{Player: p, Name: g.name(p), Parts: []rules.ScorePart{{Category: "circles",
+			Detail: fmt.Sprintf("%d cards placed; scored at the end", len(layoutOf(g.Maps[i])))}}}
+	}
+	return out
+}
+
+// Winners returns the best total, the tie-break deciding between equals
+// (rulebook); still equal players share the victory.
+func (g *cartographer) Winners() []int {
+	if g.Phase != phaseOver {
+		return nil
+	}
+	return rules.Winners(g.Scores())
+}
+
+// end asks for the final flip and announces every map's score.
+func (g *cartographer) end() []rules.Event {
+	g.Phase = phaseOver
+	evs := []rules.Event{{Kind: rules.EventDo, Action: "flip",
+		Short: rules.Say("Flip all cards", "map side up"),
+		Long:  "The deck is empty: everyone flips all their cards to the map side, keeping every position. The referee scores the maps it has seen."}}
+	scores := g.Scores()
+	for i, s := range scores {
+		ms := scoreMap(g.deck, layoutOf(g.Maps[i]))
+		long := fmt.Sprintf("%s's map: %d of %d circles right, %d point%s.", s.Name, ms.Right, ms.Circles, s.Total, plural(s.Total))
+		if ms.Closest != nil {
+			long += fmt.Sprintf(" Closest scored circle: %s (gap %d).", ms.Closest.Describe(g.deck), ms.Closest.Gap())
+		}
+		if w := wrongCircles(allCircles(g.deck, layoutOf(g.Maps[i]))); len(w) > 0 {
+			long += " Wrong: " + describeCircles(g.deck, w) + "."
+		}
+		evs = append(evs, rules.Event{Kind: rules.EventPoints, Player: s.Player, Points: s.Total,
+			Short: rules.Say(fmt.Sprintf("%s %d", rules.ShortName(s.Name, 9), s.Total), fmt.Sprintf("%d/%d circles", ms.Right, ms.Circles)),
+			Long:  long})
+	}
+	return append(evs, endEvent(scores, g.Winners(), g.Setup, g.tieWords(scores)))
+}
+
+// tieWords explains the tie-break when the best total is shared.
+func (g *cartographer) tieWords(scores []rules.Score) string {
+	best := 0
+	for _, s := range scores {
+		best = max(best, s.Total)
+	}
+	var tied []string
+	for i, s := range scores {
+		if s.Total != best {
+			continue
+		}
+		ms := scoreMap(g.deck, layoutOf(g.Maps[i]))
+		if ms.Closest == nil {
+			tied = append(tied, s.Name+" has no scored circle")
+			continue
+		}
+		tied = append(tied, fmt.Sprintf("%s's closest scored circle is %d/%d (gap %d)", s.Name, ms.Closest.GreenNum, ms.Closest.DarkNum, ms.Closest.Gap()))
+	}
+	if len(tied) < 2 {
+		return ""
+	}
+	return fmt.Sprintf("Tie on %d: %s; the smallest gap wins.", best, strings.Join(tied, ", "))
+}
