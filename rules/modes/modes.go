@@ -10,5 +10,4 @@ import (
 	_ "github.com/tableref/tableref/rules/nsoe"
 	_ "github.com/tableref/tableref/rules/shakecity"
 	_ "github.com/tableref/tableref/rules/strangeworld"
-	_ "github.com/tableref/tableref/rules/wit"
 )
