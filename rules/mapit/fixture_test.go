@@ -1,11 +1,11 @@
 package mapit
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/rules/internal/enginetest"
 	"github.com/tableref/tableref/rules/rulestest"
 )
 
@@ -83,54 +83,6 @@ func newTest(t testing.TB, opts map[string]string, players ...string) *Game {
 	return g
 }
 
-// see feeds a snapshot and checks the events fit the display.
-func see(t testing.TB, g *Game, tab rules.Table) []rules.Event {
-	t.Helper()
-	evs := g.Observe(tab)
-	rulestest.CheckEvents(t, evs)
-	return evs
-}
-
-// tell feeds an input and checks the events fit the display.
-func tell(t testing.TB, g *Game, in rules.Input) []rules.Event {
-	t.Helper()
-	evs := g.Input(in)
-	rulestest.CheckEvents(t, evs)
-	return evs
-}
-
-// only returns the events of one kind.
-func only(evs []rules.Event, k rules.EventKind) []rules.Event {
-	var out []rules.Event
-	for _, e := range evs {
-		if e.Kind == k {
-			out = append(out, e)
-		}
-	}
-	return out
-}
-
-// describe lists events for failure messages.
-func describe(evs []rules.Event) string {
-	var b strings.Builder
-	for _, e := range evs {
-		fmt.Fprintf(&b, "\n  %s %q %s", e.Kind, e.Short, e.Long)
-	}
-	return b.String()
-}
-
-// wantKinds fails unless the events have exactly these kinds in order.
-func wantKinds(t testing.TB, evs []rules.Event, kinds ...rules.EventKind) {
-	t.Helper()
-	ok := len(evs) == len(kinds)
-	for i := 0; ok && i < len(kinds); i++ {
-		ok = evs[i].Kind == kinds[i]
-	}
-	if !ok {
-		t.Fatalf("want events %v, got:%s", kinds, describe(evs))
-	}
-}
-
 // ruleInput builds an input naming fixture cards ("" for none).
 func ruleInput(typ string, player int, card, other string) rules.Input {
 	in := rules.Input{Type: rules.InputType(typ), Player: player}
@@ -145,3 +97,12 @@ func ruleInput(typ string, player int, card, other string) rules.Input {
 	}
 	return in
 }
+
+// The shared helpers, under short names.
+var (
+	see       = enginetest.Observe
+	tell      = enginetest.Input
+	only      = enginetest.Only
+	describe  = enginetest.Describe
+	wantKinds = enginetest.WantKinds
+)

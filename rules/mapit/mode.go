@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/rules/internal/setupopt"
 )
 
 // ModeID is the game mode's registered ID.
@@ -72,21 +73,8 @@ func readOptions(s rules.Setup) (Options, error) {
 	if o.TieIsCorrect, err = s.BoolOption("tieIsCorrect"); err != nil {
 		return o, err
 	}
-	for _, f := range []struct {
-		key string
-		dst *int
-		min int
-	}{{"tokensTotal", &o.TokensTotal, 0}, {"startTokens", &o.StartTokens, 0}, {"pileSize", &o.PileSize, 2}, {"rounds", &o.Rounds, 1}} {
-		v, err := s.IntOption(f.key)
-		if err != nil {
-			return o, err
-		}
-		if v < f.min {
-			return o, fmt.Errorf("option %s=%d: want at least %d", f.key, v, f.min)
-		}
-		*f.dst = v
-	}
-	return o, nil
+	return o, setupopt.Ints(s, setupopt.Int{Key: "tokensTotal", Dst: &o.TokensTotal}, setupopt.Int{Key: "startTokens", Dst: &o.StartTokens},
+		setupopt.Int{Key: "pileSize", Dst: &o.PileSize, Min: 2}, setupopt.Int{Key: "rounds", Dst: &o.Rounds, Min: 1})
 }
 
 // NewWithCatalogue starts a game that reads coordinates from cat instead

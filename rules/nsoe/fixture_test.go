@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/rules/internal/enginetest"
 	"github.com/tableref/tableref/rules/rulestest"
 )
 
@@ -66,35 +67,9 @@ func newTest(t testing.TB, opts map[string]string, players ...string) *Game {
 	return g
 }
 
-func see(t testing.TB, g *Game, tab rules.Table) []rules.Event {
-	t.Helper()
-	evs := g.Observe(tab)
-	rulestest.CheckEvents(t, evs)
-	return evs
-}
-
-func tell(t testing.TB, g *Game, in rules.Input) []rules.Event {
-	t.Helper()
-	evs := g.Input(in)
-	rulestest.CheckEvents(t, evs)
-	return evs
-}
-
-func describe(evs []rules.Event) string {
-	var b strings.Builder
-	for _, e := range evs {
-		fmt.Fprintf(&b, "\n  %s %q %s", e.Kind, e.Short, e.Long)
-	}
-	return b.String()
-}
-
-func wantKinds(t testing.TB, evs []rules.Event, kinds ...rules.EventKind) {
-	t.Helper()
-	ok := len(evs) == len(kinds)
-	for i := 0; ok && i < len(kinds); i++ {
-		ok = evs[i].Kind == kinds[i]
-	}
-	if !ok {
-		t.Fatalf("want events %v, got:%s", kinds, describe(evs))
-	}
-}
+// Feeding the game and reading its events: the shared helpers.
+var (
+	see, tell = enginetest.Observe, enginetest.Input
+	describe  = enginetest.Describe
+	wantKinds = enginetest.WantKinds
+)

@@ -45,6 +45,7 @@ type Game struct {
 	FinalLeft int            `json:"finalLeft,omitzero"` // turns still to play in the final round
 	Stats     []Stats        `json:"stats"`
 	Reason    string         `json:"reason,omitzero"` // why the game ended
+	Won       []int          `json:"won,omitzero"`    // the winners, fixed at the end
 	cat       Catalogue
 }
 
@@ -257,6 +258,7 @@ func (g *Game) end(reason string) rules.Event {
 	g.Phase, g.Reason = PhaseOver, reason
 	scores := g.Scores()
 	winners := rules.Winners(scores)
+	g.Won = winners
 	var names, hands []string
 	for _, w := range winners {
 		names = append(names, g.pname(w))
@@ -290,14 +292,9 @@ func (g *Game) Scores() []rules.Score {
 // Finished reports whether the game is over.
 func (g *Game) Finished() bool { return g.Phase == PhaseOver }
 
-// Winners are the players with the fewest cards (none, after a player
-// went out); equal counts share the win.
-func (g *Game) Winners() []int {
-	if !g.Finished() {
-		return nil
-	}
-	return rules.Winners(g.Scores())
-}
+// Winners are the players who held the fewest cards at the end (none,
+// after a player went out); equal counts share the win. Nil before the end.
+func (g *Game) Winners() []int { return g.Won }
 
 func cards(n int) string {
 	if n == 1 {

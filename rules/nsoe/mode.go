@@ -11,6 +11,7 @@ import (
 	"strconv"
 
 	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/rules/internal/setupopt"
 )
 
 // ModeID is the game mode's registered ID.
@@ -74,19 +75,10 @@ func readOptions(s rules.Setup, cat Catalogue) (Rules, Options, error) {
 	if r.Strict, err = s.BoolOption("strict"); err != nil {
 		return r, o, err
 	}
-	for _, f := range []struct {
-		key string
-		dst *int
-		min int
-	}{{"tolerance", &r.Tolerance, 0}, {"boardRows", &o.Rows, 1}, {"boardCols", &o.Cols, 1}, {"centreRow", &o.Centre.Row, 0}, {"centreCol", &o.Centre.Col, 0}} {
-		v, err := s.IntOption(f.key)
-		if err != nil {
-			return r, o, err
-		}
-		if v < f.min {
-			return r, o, fmt.Errorf("option %s=%d: want at least %d", f.key, v, f.min)
-		}
-		*f.dst = v
+	if err := setupopt.Ints(s, setupopt.Int{Key: "tolerance", Dst: &r.Tolerance},
+		setupopt.Int{Key: "boardRows", Dst: &o.Rows, Min: 1}, setupopt.Int{Key: "boardCols", Dst: &o.Cols, Min: 1},
+		setupopt.Int{Key: "centreRow", Dst: &o.Centre.Row}, setupopt.Int{Key: "centreCol", Dst: &o.Centre.Col}); err != nil {
+		return r, o, err
 	}
 	if o.Centre.Row >= o.Rows || o.Centre.Col >= o.Cols {
 		return r, o, fmt.Errorf("the central slot %v is off a %d×%d board", o.Centre, o.Rows, o.Cols)
