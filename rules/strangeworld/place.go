@@ -46,6 +46,8 @@ func (g *Game) place(p int, pos rules.Pos, ref rules.CardRef, evs *[]rules.Event
 		reject(shortWhy(why), fmt.Sprintf("%s cannot go there: %s.", card.Name, why))
 		return
 	}
+	*evs = append(*evs, rules.Event{Kind: rules.EventVerdict, Player: p, Card: card.ID(), Verdict: rules.Right,
+		Short: rules.Say(g.short(p)+" OK", card.Short()), Long: fmt.Sprintf("%s plays %s.", g.name(p), card.Name)})
 	if g.Step == 0 {
 		g.Locked, g.Order = true, g.playOrder()
 		if g.Solo != nil {
@@ -56,8 +58,6 @@ func (g *Game) place(p int, pos rules.Pos, ref rules.CardRef, evs *[]rules.Event
 	w.Cards = append(w.Cards, &Placed{Row: pos.Row, Col: pos.Col, Land: card.Num})
 	g.Step++
 	g.Told = false
-	*evs = append(*evs, rules.Event{Kind: rules.EventVerdict, Player: p, Card: card.ID(), Verdict: rules.Right,
-		Short: rules.Say(g.short(p)+" OK", card.Short()), Long: fmt.Sprintf("%s plays %s.", g.name(p), card.Name)})
 	if card.Mark > g.maxMark() {
 		*evs = append(*evs, rules.Event{Kind: rules.EventWarning, Player: p, Card: card.ID(),
 			Short: rules.Say("Not in this deck", "mark "+MarkLabel(card.Mark)),
