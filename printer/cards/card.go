@@ -1,0 +1,71 @@
+// Package cards draws print-and-play card sets: each card's front and back
+// with its QR codes, and the duplex PDF sheets that hold them.
+package cards
+
+import (
+	"fmt"
+
+	"github.com/tableref/tableref/printer/draw"
+	"github.com/tableref/tableref/printer/layout"
+	"github.com/tableref/tableref/printer/qrpath"
+	"github.com/tableref/tableref/rules"
+)
+
+// Face draws one side of a card in its own coordinates: (0, 0) is the
+// top-left corner of the cut line, the card is size.W × size.H, and the
+// background must cover the bleed around it.
+type Face func(c draw.Canvas, size layout.Size, bleed float64)
+
+// Card is one printable card.
+type Card struct {
+	ID          rules.CardID
+	Name        string
+	Front, Back Face
+}
+
+// Set is a deck ready to print.
+type Set struct {
+	Code, Name string
+	Cards      []Card
+	// Module is the QR module size in mm the faces were drawn with; the
+	// print command checks it against the camera.
+	Module float64
+}
+
+// Style holds what every face needs besides its card: the module size
+// wanted (faces shrink it if the card is too small for it).
+type Style struct {
+	Module float64
+}
+
+// DefaultModule gives a version-1 code of 33.6 mm (46.4 mm with its quiet
+// zone), which reads at 4.5 px per module at the far corner of a Camera
+// Module 3 one metre up, and still leaves room for the half-circles of a
+// Where is That? back on a poker card.
+const DefaultModule = 1.6
+
+// Payloads returns the payload printed on each side of a card.
+func Payloads(id rules.CardID) (front, back string) {
+	return rules.CardPayload(rules.CardRef{ID: id}).String(),
+		rules.CardPayload(rules.CardRef{ID: id, Side: rules.Back}).String()
+}
+
+// codeArea draws payload's code centred at (cx, cy), as large as the
+// wanted module allows within maxSide mm (quiet zone included), and
+// returns the module size used.
+func codeArea(c draw.Canvas, payload string, cx, cy, maxSide, module float64) float64 {
+	g, err := qrpath.Encode(payload, qrpath.Q)
+	if err != nil {
+		// Payloads come from rules.CardPayload and always fit; a failure
+		// here is a programming error worth a visible mark, not a crash.
+		c.Text(cx, cy, draw.Bold, 8, draw.Center, fmt.Sprintf("QR error: %v", err), draw.Black)
+		return 0
+	}
+	full := float64(g.SizeWithQuietZone())
+	if module*full > maxSide {
+		module = maxSide / full
+	}
+	side := float64(g.N) * module
+	draw.QR(c, g, cx-side/2, cy-side/2, module)
+	return module
+}

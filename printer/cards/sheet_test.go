@@ -1,0 +1,172 @@
+package cards
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/tableref/tableref/printer/internal/printtest"
+	"github.com/tableref/tableref/printer/layout"
+	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/rules/geo"
+)
+
+// testRanks stands in for the engine's ranks where a test only needs
+// distinct numbers.
+func testRanks(id rules.CardID) (int, int, bool) { return id.Num, 200 - id.Num, true }
+
+func style() Style { return Style{Module: DefaultModule} }
+
+func render(t *testing.T, set *Set, s Sheet) (string, int) {
+	t.Helper()
+	var buf bytes.Buffer
+	pages, err := s.Write(set, &buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return printtest.WritePDF(t, buf.Bytes()), pages
+}
+
+// want is every payload a set prints: both sides of every card.
+func want(set *Set) []string {
+	var out []string
+	for _, c := range set.Cards {
+		f, b := Payloads(c.ID)
+		out = append(out, f, b)
+	}
+	return printtest.Sorted(out)
+}
+
+func sameSet(t *testing.T, what string, got, want []string) {
+	t.Helper()
+	got = printtest.Sorted(got)
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("%s: decoded %d codes, want %d\n got %v\nwant %v", what, len(got), len(want), got, want)
+	}
+}
+
+// first keeps the first n cards, to bound the slowest renders.
+func first(set *Set, n int) *Set {
+	c := *set
+	c.Cards = c.Cards[:min(n, len(c.Cards))]
+	return &c
+}
+
+// Every code of every deck decodes again after printing to PDF and
+// rendering at 150 dpi (about a cheap scan) and 300 dpi, with zbar and with
+// tableref's own reader, and the decoded set is exactly the deck's.
+func TestDecksDecodeAfterPrinting(t *testing.T) {
+	printtest.Need(t, "pdftoppm", "zbarimg")
+	sa, err := WhereIsThat(testRanks, style())
+	if err != nil {
+		t.Fatal(err)
+	}
+	wld, _ := MapIt(style())
+	eu, _ := NordSudOvestEst(style())
+	for _, tc := range []struct {
+		set   *Set
+		sheet Sheet
+		dpi   int
+	}{
+		{sa, Sheet{Paper: layout.A4}, 150},
+		{first(sa, 18), Sheet{Paper: layout.Letter, CutLines: true}, 300},
+		{first(wld, 27), Sheet{Paper: layout.Letter, Bleed: 1.5}, 150},
+		{first(wld, 9), Sheet{Paper: layout.A4, Bleed: 3}, 300},
+		{eu, Sheet{Paper: layout.A4, CutLines: true}, 150},
+	} {
+		name := fmt.Sprintf("%s-%d-cards-%s-%ddpi", tc.set.Code, len(tc.set.Cards), tc.sheet.Paper.Name, tc.dpi)
+		t.Run(name, func(t *testing.T) {
+			path, _ := render(t, tc.set, tc.sheet)
+			g, _ := tc.sheet.Grid()
+			var z, tr []string
+			for i, png := range printtest.Render(t, path, tc.dpi) {
+				// Pages alternate fronts and backs; one tile per card slot.
+				var boxes []printtest.Box
+				for k := 0; k < g.PerPage(); k++ {
+					at := g.Front(k)
+					if i%2 == 1 {
+						at = g.Back(k, 0, 0)
+					}
+					boxes = append(boxes, printtest.Box{X: at.X, Y: at.Y, W: g.Card.W, H: g.Card.H})
+				}
+				z = append(z, printtest.ZbarTiles(t, png, float64(tc.dpi), boxes)...)
+				tr = append(tr, printtest.Tableref(t, png)...)
+			}
+			sameSet(t, "zbarimg", z, want(tc.set))
+			sameSet(t, "vision/qr", tr, want(tc.set))
+		})
+	}
+}
+
+// Backs land behind their fronts after long-edge duplex: the decoded code
+// of card i's back is at the mirror image of its front's code.
+func TestBacksAreMirroredInThePDF(t *testing.T) {
+	printtest.Need(t, "pdftoppm")
+	set, _ := WhereIsThat(testRanks, style())
+	set = first(set, 7) // a part-filled sheet: backs must still mirror
+	sheet := Sheet{Paper: layout.A4}
+	path, pages := render(t, set, sheet)
+	if pages != 2 {
+		t.Fatalf("%d pages, want 2", pages)
+	}
+	g, _ := sheet.Grid()
+	const dpi = 150
+	png := printtest.Render(t, path, dpi)
+	front, back := centres(t, png[0], dpi), centres(t, png[1], dpi)
+	for i, c := range set.Cards {
+		f, b := Payloads(c.ID)
+		fc, ok1 := front[f]
+		bc, ok2 := back[b]
+		if !ok1 || !ok2 {
+			t.Fatalf("card %s: codes not found (front %v, back %v)", c.ID, ok1, ok2)
+		}
+		// Front code: centred horizontally on the card.
+		card := g.Front(i)
+		if math.Abs(fc[0]-(card.X+g.Card.W/2)) > 0.5 {
+			t.Errorf("%s front code at x=%.1f mm, card centre %.1f", c.ID, fc[0], card.X+g.Card.W/2)
+		}
+		// Back code: at the card's centre, mirrored across the page.
+		mirrored := layout.A4.W - (card.X + g.Card.W/2)
+		if math.Abs(bc[0]-mirrored) > 0.5 || math.Abs(bc[1]-(card.Y+g.Card.H/2)) > 0.5 {
+			t.Errorf("%s back code at (%.1f, %.1f) mm, want (%.1f, %.1f)", c.ID, bc[0], bc[1], mirrored, card.Y+g.Card.H/2)
+		}
+	}
+	for i, s := range printtest.PageSizesMM(t, path) {
+		if math.Abs(s[0]-210) > 0.2 || math.Abs(s[1]-297) > 0.2 {
+			t.Errorf("page %d is %.1f×%.1f mm, want A4", i+1, s[0], s[1])
+		}
+	}
+}
+
+// centres maps each decoded payload to its code's centre in mm.
+func centres(t *testing.T, png string, dpi float64) map[string][2]float64 {
+	out := map[string][2]float64{}
+	for _, c := range printtest.TablerefCodes(t, png) {
+		p := c.Centre()
+		out[c.Text] = [2]float64{p.X * 25.4 / dpi, p.Y * 25.4 / dpi}
+	}
+	return out
+}
+
+// Accented names survive into the PDF's text (embedded font, UTF-8).
+func TestAccentsSurvive(t *testing.T) {
+	printtest.Need(t, "pdftotext")
+	sa, _ := WhereIsThat(testRanks, style())
+	path, _ := render(t, sa, Sheet{Paper: layout.A4, NoBacks: true})
+	text := printtest.Text(t, path)
+	for _, name := range []string{"Bogotá", "São Paulo", "Encarnación"} {
+		if !strings.Contains(text, name) {
+			t.Errorf("%q missing from the PDF text", name)
+		}
+	}
+	// Łódź is not in these decks: print it on a card of its own.
+	lodz := geo.Cards(geo.DeckEurope)[0]
+	lodz.Name, lodz.Country = "Łódź", "Polska"
+	set := &Set{Code: "EU", Name: "test", Cards: []Card{{ID: lodz.ID, Front: geoFront(lodz, nsoeEdge, false, style()), Back: coordBack(lodz, nsoeEdge, true, style())}}}
+	path, _ = render(t, set, Sheet{Paper: layout.A4})
+	if text := printtest.Text(t, path); !strings.Contains(text, "Łódź") {
+		t.Errorf("Łódź missing from the PDF text: %q", text)
+	}
+}
