@@ -55,6 +55,14 @@ func Buildings(c rules.Colour) string {
 	return Building(c) + "s"
 }
 
+// count writes "1 road", "3 roads".
+func count(n int, c rules.Colour) string {
+	if n == 1 {
+		return fmt.Sprintf("1 %s", Building(c))
+	}
+	return fmt.Sprintf("%d %s", n, Buildings(c))
+}
+
 func isTileColour(c rules.Colour) bool {
 	for _, t := range TileColours {
 		if t == c {

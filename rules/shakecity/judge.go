@@ -123,7 +123,7 @@ func (g *Game) judge(p int, mc rules.Colour, mcKnown bool) judgement {
 	case len(added) < need:
 		j.Status = stPartial
 		j.Short = fmt.Sprintf("%d of %d", len(added), need)
-		j.Long = fmt.Sprintf("%d of the %d %s are placed", len(added), need, Buildings(j.Colour))
+		j.Long = fmt.Sprintf("%d of the %s are placed", len(added), count(need, j.Colour))
 		return j
 	case len(added) > need:
 		return wrong(fmt.Sprintf("%d too many", len(added)-need),
@@ -138,11 +138,8 @@ func (g *Game) judge(p int, mc rules.Colour, mcKnown bool) judgement {
 		return j
 	}
 	j.Status = stRight
-	j.Short = fmt.Sprintf("%d %s: OK", len(added), Building(j.Colour))
-	if len(added) > 1 {
-		j.Short = fmt.Sprintf("%d %s: OK", len(added), Buildings(j.Colour))
-	}
-	j.Long = fmt.Sprintf("%d %s at %s: right", len(added), Buildings(j.Colour), joinCells(added))
+	j.Short = count(len(added), j.Colour) + ": OK"
+	j.Long = fmt.Sprintf("%s at %s: right", count(len(added), j.Colour), joinCells(added))
 	return j
 }
 

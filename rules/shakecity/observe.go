@@ -113,6 +113,7 @@ func (g *Game) shake(grid Grid, gerr error, sp *speech) {
 			long += "; the most cubes are tied, so every colour may be chosen"
 		}
 	case g.cfg.solo:
+		long += "; in rounds 13–15 every colour may be chosen"
 	case g.Round <= Rounds-FreeRounds:
 		long += "; that colour is locked for everyone else"
 	default:
@@ -165,7 +166,7 @@ func (g *Game) report(p int, pl *player, j judgement, sp *speech) {
 			}
 		case stWrong, stBroken:
 			pl.Wrong++
-			e := g.event(rules.EventVerdict, p, g.short(p)+": wrong", j.Short, g.about(p, j.Long))
+			e := g.event(rules.EventVerdict, p, g.short(p)+": wrong", j.Short, g.about(p, "wrong: "+j.Long))
 			e.Verdict = rules.Wrong
 			sp.add(e)
 		}

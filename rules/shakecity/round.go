@@ -54,6 +54,10 @@ func (g *Game) endEvent() rules.Event {
 			if i > 0 {
 				b.WriteString(", ")
 			}
+			if part.Category == "construction sites" || part.Category == "solo target" {
+				fmt.Fprintf(&b, "%s: %s", part.Category, part.Detail)
+				continue
+			}
 			fmt.Fprintf(&b, "%s %d", part.Category, part.Points)
 		}
 		b.WriteString("). ")

@@ -74,11 +74,14 @@ func Evaluate(p *Profile, b Board, o ScoreOptions) Result {
 			homesSpoilt = append(homesSpoilt, joinCells(g))
 		}
 	}
-	res.Details["roads"] = detail(b.Count(Road), "road", "cut off from the asphalt", roadsCut)
-	res.Details["parks"] = fmt.Sprintf("%d parks", b.Count(Park))
-	res.Details["factories"] = fmt.Sprintf("%d factories", b.Count(Factory))
-	res.Details["shops"] = detail(b.Count(Shop), "shop", "off the road network", shopsCut)
-	res.Details["homes"] = fmt.Sprintf("%d homes in %d groups", b.Count(Home), len(groups))
+	res.Details["roads"] = detail(&b, Road, "cut off from the asphalt", roadsCut)
+	res.Details["parks"] = count(b.Count(Park), Park)
+	res.Details["factories"] = count(b.Count(Factory), Factory)
+	res.Details["shops"] = detail(&b, Shop, "off the road network", shopsCut)
+	res.Details["homes"] = count(b.Count(Home), Home)
+	if len(groups) != b.Count(Home) {
+		res.Details["homes"] += fmt.Sprintf(" in %d groups", len(groups))
+	}
 	if len(homesSpoilt) > 0 {
 		res.Details["homes"] += "; next to a factory: " + strings.Join(homesSpoilt, ", ")
 	}
@@ -107,8 +110,8 @@ func Evaluate(p *Profile, b Board, o ScoreOptions) Result {
 	return res
 }
 
-func detail(n int, what, cut string, cells []string) string {
-	s := fmt.Sprintf("%d %ss", n, what)
+func detail(b *Board, c rules.Colour, cut string, cells []string) string {
+	s := count(b.Count(c), c)
 	if len(cells) > 0 {
 		s += fmt.Sprintf("; %d %s: %s", len(cells), cut, strings.Join(cells, " "))
 	}

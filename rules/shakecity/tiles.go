@@ -167,7 +167,7 @@ func (s Slot) Fulfilled(b *Board) bool {
 // Label names the tile for people: "N2 homes (col 3)".
 func (s Slot) Label() string {
 	if s.Kind == TileCorner {
-		return "corner tile (2 of each colour)"
+		return "corner (2 of each colour)"
 	}
 	return fmt.Sprintf("%s %s (%s)", s.Name, s.Kind, s.What)
 }
