@@ -98,11 +98,11 @@ func (g *cartographer) Observe(t rules.Table) []rules.Event {
 		}
 		if len(cur) > len(prev) {
 			evs = append(evs, rules.Event{Kind: rules.EventWarning, Player: q,
-				Short: rules.Say("Not "+g.short(q)+"'s turn", g.short(p)+" plays now"),
+				Short: rules.Say("Not "+rules.ShortName(g.name(q), 5)+"'s turn", rules.ShortName(g.name(p), 6)+" plays now"),
 				Long:  fmt.Sprintf("A card appeared in %s's map, but it is %s's turn: take it back and wait.", g.name(q), g.name(p))})
 		} else {
 			evs = append(evs, rules.Event{Kind: rules.EventWarning, Player: q,
-				Short: rules.Say(g.short(q)+"'s map moved", "Put it back"),
+				Short: rules.Say(g.short(q)+"'s map", "moved: undo it"),
 				Long:  fmt.Sprintf("%s's map changed although it is %s's turn: put the cards back as they were.", g.name(q), g.name(p))})
 		}
 	}

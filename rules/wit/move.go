@@ -126,7 +126,7 @@ func inferMove(prev, cur layout, scope string, names func(rules.CardID) string) 
 	}
 	head, ok := prev[m.At]
 	if !ok || ci[head] != m.At.Add(dir) {
-		return m, false, bad(short(m.Card, 10)+": cell?", "Use freed cell",
+		return m, false, bad(short(m.Card, 9)+": cell?", "Use freed cell",
 			"%s moved %s, but %s is not in the cell it left: after a push the new card goes in the freed cell",
 			nameList(moved, names), rules.DirName(dir), names(m.Card))
 	}
