@@ -87,10 +87,17 @@ func (b *Board) At(p rules.Pos) rules.Colour {
 func (b *Board) Count(c rules.Colour) int {
 	n := 0
 	for _, row := range b {
-		for _, x := range row {
-			if x == c {
-				n++
-			}
+		n += countRow(row[:], c)
+	}
+	return n
+}
+
+// countRow counts colour c in one row of a board or grid.
+func countRow(row []rules.Colour, c rules.Colour) int {
+	n := 0
+	for _, x := range row {
+		if x == c {
+			n++
 		}
 	}
 	return n

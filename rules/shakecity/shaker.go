@@ -74,11 +74,7 @@ func ReadGrid(z *rules.Zone, wild int) (Grid, error) {
 func (g *Grid) Count(c rules.Colour) int {
 	n := 0
 	for _, row := range g {
-		for _, x := range row {
-			if x == c {
-				n++
-			}
-		}
+		n += countRow(row[:], c)
 	}
 	return n
 }

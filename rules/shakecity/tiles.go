@@ -107,27 +107,23 @@ type Slot struct {
 // with no kind (an unset layout) is left out.
 func Slots(p *Profile, l Layout) []Slot {
 	var out []Slot
-	for i, k := range l.North {
+	add := func(name string, k TileKind, what string, at func(i int) rules.Pos) {
 		if k == "" {
-			continue
+			return
 		}
-		c := p.NorthTileColumns[i]
-		s := Slot{Name: fmt.Sprintf("N%d", i+1), Kind: k, What: fmt.Sprintf("col %d", c)}
-		for r := 0; r < Size; r++ {
-			s.Line = append(s.Line, rules.Pos{Row: r, Col: c})
+		s := Slot{Name: name, Kind: k, What: what}
+		for i := 0; i < Size; i++ {
+			s.Line = append(s.Line, at(i))
 		}
 		out = append(out, s)
 	}
+	for i, k := range l.North {
+		c := p.NorthTileColumns[i]
+		add(fmt.Sprintf("N%d", i+1), k, fmt.Sprintf("col %d", c), func(r int) rules.Pos { return rules.Pos{Row: r, Col: c} })
+	}
 	for i, k := range l.West {
-		if k == "" {
-			continue
-		}
 		r := p.WestTileRows[i]
-		s := Slot{Name: fmt.Sprintf("W%d", i+1), Kind: k, What: fmt.Sprintf("row %d", r)}
-		for c := 0; c < Size; c++ {
-			s.Line = append(s.Line, rules.Pos{Row: r, Col: c})
-		}
-		out = append(out, s)
+		add(fmt.Sprintf("W%d", i+1), k, fmt.Sprintf("row %d", r), func(c int) rules.Pos { return rules.Pos{Row: r, Col: c} })
 	}
 	return append(out, Slot{Name: "corner", Kind: TileCorner, What: "city"})
 }
