@@ -170,3 +170,28 @@ func TestAccentsSurvive(t *testing.T) {
 		t.Errorf("Łódź missing from the PDF text: %q", text)
 	}
 }
+
+// The printed numbers follow geography: Bogotá (4.6° N) is north of Lima
+// (12° S), so its north–south number is lower; Lima (77° W) is west of
+// Bogotá (74° W), so its west–east number is lower.
+func TestWITRanksFollowGeography(t *testing.T) {
+	ranks, err := WITRanks()
+	if err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]rules.CardID{}
+	for _, c := range geo.Cards(geo.DeckSA) {
+		byName[c.Name] = c.ID
+	}
+	bNS, bWE, ok1 := ranks(byName["Bogotá"])
+	lNS, lWE, ok2 := ranks(byName["Lima"])
+	if !ok1 || !ok2 {
+		t.Fatal("Bogotá or Lima has no ranks")
+	}
+	if !(bNS < lNS) || !(lWE < bWE) {
+		t.Errorf("Bogotá %d/%d, Lima %d/%d", bNS, bWE, lNS, lWE)
+	}
+	if _, err := WhereIsThat(ranks, style()); err != nil {
+		t.Fatal(err)
+	}
+}
