@@ -140,7 +140,7 @@ func (g *Game) challenge(in rules.Input) []rules.Event {
 	}
 	evs := []rules.Event{{
 		Kind: rules.EventVerdict, Player: placer, Card: last.Card, Verdict: verdict, Round: g.Round,
-		Short: rules.Say(rules.ShortName(name, 9)+": "+word, "challenged by "+rules.ShortName(g.pname(challenger), 3)),
+		Short: rules.Say(rules.ShortName(name, 9)+": "+word, "by "+rules.ShortName(g.pname(challenger), 13)),
 		Long:  fmt.Sprintf("%s challenges %s's %s: %s, so it was placed %s.", g.pname(challenger), g.pname(placer), name, g.explain(shown, right), verdict),
 	}}
 	evs = append(evs, g.pay(payer, payee))

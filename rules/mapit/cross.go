@@ -29,8 +29,6 @@ var arms = [4]Arm{North, East, South, West}
 
 func (a Arm) String() string { return [4]string{"north", "east", "south", "west"}[a] }
 
-// letter is the arm's compass letter for short messages.
-func (a Arm) letter() string { return [4]string{"N", "E", "S", "W"}[a] }
 
 // armOf says which arm a cell is on and how far from the centre; ok is
 // false for the centre itself and for cells off the cross.

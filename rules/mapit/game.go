@@ -154,7 +154,7 @@ func (g *Game) lay(add Addition, next Cross) []rules.Event {
 	name := g.name(add.Card)
 	evs := []rules.Event{{
 		Kind: rules.EventInfo, Player: player, Card: add.Card, Round: g.Round,
-		Short: rules.Say(rules.ShortName(name, 10)+": "+add.Arm.String(), "Challenge?"),
+		Short: rules.Say(rules.ShortName(name, rules.ShortWidth-2-len(add.Arm.String()))+": "+add.Arm.String(), "Challenge?"),
 		Long:  fmt.Sprintf("%s laid %s %s (card %d of %d). Anyone may challenge it now.", g.pname(player), name, where, g.Placed, g.Opt.PileSize-1),
 	}}
 	if g.Opt.Cards == CardsBeginner && g.place(add.Card).Expert {
@@ -206,7 +206,7 @@ func (g *Game) observeCentre(next Cross) []rules.Event {
 	name := g.name(next.Centre)
 	return []rules.Event{{
 		Kind: rules.EventRound, Round: g.Round, Card: next.Centre,
-		Short: rules.Say(fmt.Sprintf("Round %d", g.Round), "Centre: "+rules.ShortName(name, 8)),
+		Short: rules.Say(fmt.Sprintf("Round %d centre:", g.Round), rules.ShortName(name, rules.ShortWidth)),
 		Long:  fmt.Sprintf("Round %d starts with %s on the compass rose.", g.Round, name),
 	}, g.turnEvent()}
 }
