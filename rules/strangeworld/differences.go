@@ -105,7 +105,9 @@ func (g *Game) worldDifferences(p int, w *World, z *rules.Zone) []note {
 			add(key, "World complete", "no more cards", "the game is over: no more cards.", ref.ID)
 		case p == g.current() && len(g.Pending) == 0 && len(news) > 1:
 			add("many", "One card", "at a time", "play one card at a time so the referee can judge each.", ref.ID)
-		case p == g.current() && len(g.Pending) > 0:
+		case len(g.Pending) > 0 && g.Pending[0].Player != p:
+			add(key, "Wait", g.short(g.Pending[0].Player)+" acts", fmt.Sprintf("wait: %s first does what the referee asked.", g.name(g.Pending[0].Player)), ref.ID)
+		case len(g.Pending) > 0:
 			add(key, "Wait", "finish action", "first do what the referee asked.", ref.ID)
 		default:
 			add(key, "Not your turn", g.short(g.current())+" plays", fmt.Sprintf("not your turn yet: %s plays now.", g.name(g.current())), ref.ID)

@@ -16,7 +16,7 @@ func (g *Game) Observe(t rules.Table) []rules.Event {
 		return nil
 	}
 	var evs []rules.Event
-	g.readOffer(t)
+	g.readOffer(t, false) // the stack tops are those seen before this card
 	zs := make([]*rules.Zone, g.n())
 	for i, w := range g.Worlds {
 		zs[i] = align(w, t.Zone(zoneName(i+1)))
@@ -27,7 +27,7 @@ func (g *Game) Observe(t rules.Table) []rules.Event {
 			break
 		}
 	}
-	g.readOffer(t)
+	g.readOffer(t, true)
 	evs = append(evs, g.warn(append(notes, g.differences(t, zs)...))...)
 	return evs
 }
@@ -263,9 +263,9 @@ func sunDir(t rules.Table) (string, bool) {
 	return "", false
 }
 
-// readOffer reads the solo "offer" zone: the stacks' face-up top cards and
-// the revealed Travellers.
-func (g *Game) readOffer(t rules.Table) {
+// readOffer reads the solo "offer" zone: the revealed Travellers and, with
+// tops, the stacks' face-up top cards.
+func (g *Game) readOffer(t rules.Table, readTops bool) {
 	if g.Solo == nil {
 		return
 	}
@@ -273,7 +273,7 @@ func (g *Game) readOffer(t rules.Table) {
 	if z == nil {
 		return
 	}
-	var tops []int
+	var seen []int
 	for _, r := range zoneRefs(z) {
 		card, ok := std.Lookup(r.ID)
 		if !ok || r.Side != rules.Front {
@@ -281,7 +281,7 @@ func (g *Game) readOffer(t rules.Table) {
 		}
 		switch card.Kind {
 		case KindLand:
-			tops = append(tops, card.Num)
+			seen = append(seen, card.Num)
 		case KindTraveller:
 			if !containsInt(g.Solo.Revealed, card.Num) {
 				g.Solo.Revealed = append(g.Solo.Revealed, card.Num)
@@ -289,8 +289,10 @@ func (g *Game) readOffer(t rules.Table) {
 			}
 		}
 	}
-	sort.Ints(tops)
-	g.Solo.Tops = tops
+	if readTops {
+		sort.Ints(seen)
+		g.Solo.Tops = seen
+	}
 }
 
 // zoneRefs lists every card a zone shows, in cells and as items: the Sun

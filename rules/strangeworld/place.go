@@ -3,6 +3,7 @@ package strangeworld
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/tableref/tableref/rules"
 )
@@ -120,7 +121,14 @@ func (g *Game) applyResolution(p int, pos rules.Pos, r Resolution, evs *[]rules.
 	g.Pending = append(g.Pending, Pending{Player: p, Action: actCover, Cells: r.Coverable, At: pos})
 	*evs = append(*evs, rules.Event{Kind: rules.EventDo, Player: p, Action: actCover,
 		Short: rules.Say("Volcano: cover", "a neighbour card"),
-		Long:  fmt.Sprintf("%s: the volcano erupts: cover one of %s with a Fumarole.", g.name(p), w.describeCells(r.Coverable))})
+		Long:  fmt.Sprintf("%s: the volcano erupts: cover %s%s with a Fumarole.", g.name(p), oneOf(r.Coverable), w.describeCells(r.Coverable))})
+}
+
+func oneOf(ps []rules.Pos) string {
+	if len(ps) > 1 {
+		return "one of "
+	}
+	return ""
 }
 
 // sideHint says where Travellers must go once the first has come.
@@ -184,7 +192,11 @@ func (g *Game) checkPending(zs []*rules.Zone, evs *[]rules.Event, notes *[]note)
 				return false
 			}
 		}
-		return done("flipped", fmt.Sprintf("%s flipped %s.", g.name(pd.Player), w.describeCells(pd.Cells)))
+		var names []string
+		for _, p := range pd.Cells {
+			names = append(names, cardName(w.At(p).Land))
+		}
+		return done("flipped", fmt.Sprintf("%s flipped %s.", g.name(pd.Player), strings.Join(names, ", ")))
 	case actCover:
 		return g.checkCover(pd, w, z, evs, done)
 	case actCity:
