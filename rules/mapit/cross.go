@@ -29,7 +29,6 @@ var arms = [4]Arm{North, East, South, West}
 
 func (a Arm) String() string { return [4]string{"north", "east", "south", "west"}[a] }
 
-
 // armOf says which arm a cell is on and how far from the centre; ok is
 // false for the centre itself and for cells off the cross.
 func armOf(p rules.Pos) (a Arm, dist int, ok bool) {
