@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"github.com/tableref/tableref/rules"
 	"os"
 	"path/filepath"
 	"strings"
@@ -57,5 +58,27 @@ func TestReplayErrors(t *testing.T) {
 	}
 	if code, _, _ := run(t, "replay", "--bogus", bad); code != 2 {
 		t.Errorf("unknown flag: status %d, want 2", code)
+	}
+}
+
+type fakeFinished struct{ scores []rules.Score }
+
+func (fakeFinished) Start() []rules.Event              { return nil }
+func (fakeFinished) Observe(rules.Table) []rules.Event { return nil }
+func (fakeFinished) Input(rules.Input) []rules.Event   { return nil }
+func (f fakeFinished) Scores() []rules.Score           { return f.scores }
+func (fakeFinished) Finished() bool                    { return true }
+func (f fakeFinished) Winners() []int                  { return rules.Winners(f.scores) }
+
+func TestPrintStandings(t *testing.T) {
+	g := fakeFinished{scores: []rules.Score{
+		{Player: 1, Name: "Ana", Total: 9, Parts: []rules.ScorePart{{Category: "roads", Points: 9}}},
+		{Player: 2, Name: "Ben", Total: 12, Parts: []rules.ScorePart{{Category: "roads", Points: 12}, {Category: "sites", Detail: "all removed"}}},
+	}}
+	var b bytes.Buffer
+	printStandings(&b, g)
+	want := "\nStandings:\n  Ben            12   (roads 12, sites: all removed)\n  Ana             9   (roads 9)\nWinner: Ben\n"
+	if b.String() != want {
+		t.Errorf("standings:\n%q\nwant\n%q", b.String(), want)
 	}
 }

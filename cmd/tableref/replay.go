@@ -86,6 +86,12 @@ func printStandings(w io.Writer, g rules.Game) {
 	for _, s := range order {
 		var parts []string
 		for _, p := range s.Parts {
+			if p.Points == 0 && p.Detail != "" {
+				// A part that is a condition, not points ("construction
+				// sites: all removed"), says its detail.
+				parts = append(parts, p.Category+": "+p.Detail)
+				continue
+			}
 			parts = append(parts, fmt.Sprintf("%s %d", p.Category, p.Points))
 		}
 		line := fmt.Sprintf("  %-12s %4d", s.Name, s.Total)
