@@ -143,9 +143,9 @@ func (g *cartographer) placed(p int, m move) []rules.Event {
 	round := g.roundOf(g.Placed)
 	g.Placements = append(g.Placements, placement{Player: p, Round: round, Card: m.Card, Push: rules.DirName(m.Dir)})
 	g.Placed++
-	how := "beside their map"
+	how := "in their map"
 	if m.push() {
-		how = "after pushing " + g.cardName(m.Pushed[0]) + " " + rules.DirName(m.Dir)
+		how = "in their map, pushing " + g.cardName(m.Pushed[0]) + " " + rules.DirName(m.Dir)
 		if len(m.Pushed) > 1 {
 			how += " (with " + nameList(m.Pushed[1:], g.cardName) + ")"
 		}

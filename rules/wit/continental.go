@@ -274,9 +274,9 @@ func (g *continental) Scores() []rules.Score {
 	}
 	for _, pl := range g.Placements {
 		s := &out[pl.Player-1]
-		detail := fmt.Sprintf("round %d: %s right", pl.Round, circleCount(pl.Circles, false))
+		detail := fmt.Sprintf("%s right in round %d", circleCount(pl.Circles, false), pl.Round)
 		if !pl.Right {
-			detail = fmt.Sprintf("round %d: wrong, discarded", pl.Round)
+			detail = fmt.Sprintf("wrong in round %d, discarded", pl.Round)
 		}
 		s.Parts = append(s.Parts, rules.ScorePart{Category: g.cardName(pl.Card), Points: pl.Points, Detail: detail})
 		s.Total += pl.Points

@@ -69,7 +69,11 @@ func endEvent(scores []rules.Score, winners []int, s rules.Setup, extra string) 
 	}
 	if len(winners) == 1 {
 		ev.Player = winners[0]
-		ev.Short = rules.Say("Winner: "+rules.ShortName(s.PlayerName(winners[0]), 8), fmt.Sprintf("%d points", best))
+		line2 := fmt.Sprintf("%d points", best)
+		if extra != "" {
+			line2 = fmt.Sprintf("%d pts tie-break", best)
+		}
+		ev.Short = rules.Say("Winner: "+rules.ShortName(s.PlayerName(winners[0]), 8), line2)
 		ev.Long = fmt.Sprintf("Game over: %s. %s wins.", strings.Join(parts, ", "), s.PlayerName(winners[0]))
 	} else {
 		ev.Short = rules.Say("Shared win", fmt.Sprintf("%d each", best))
