@@ -84,6 +84,9 @@ type Score struct {
 	// TieBreak holds the values that decide between equal totals, in
 	// order, bigger is better (an engine negates "smaller is better").
 	TieBreak []int `json:"tiebreak,omitzero"`
+	// LowerWins marks a total where less is better (Nord Sud Ovest Est
+	// counts the cards left in hand). All scores of a game agree on it.
+	LowerWins bool `json:"lowerWins,omitzero"`
 }
 
 // ScorePart is one line of a breakdown: "roads 7", "circles 11".
@@ -93,8 +96,9 @@ type ScorePart struct {
 	Detail   string `json:"detail,omitzero"`
 }
 
-// Winners returns the players with the best total, then the best
-// tie-break values in order; players still equal share the win.
+// Winners returns the players with the best total (the highest, or the
+// lowest where LowerWins), then the best tie-break values in order;
+// players still equal share the win.
 func Winners(scores []Score) []int {
 	var best []Score
 	for _, s := range scores {
@@ -118,6 +122,9 @@ func compareScore(s Score, best []Score) int {
 	}
 	b := best[0]
 	if s.Total != b.Total {
+		if s.LowerWins {
+			return sign(b.Total - s.Total)
+		}
 		return sign(s.Total - b.Total)
 	}
 	for i := 0; i < len(s.TieBreak) || i < len(b.TieBreak); i++ {

@@ -133,6 +133,7 @@ func TestWinners(t *testing.T) {
 		{[]Score{s(1, 5), s(2, 5, -9)}, []int{2}},                  // a tie-break value beats none
 		{[]Score{s(1, 5, 3, 1), s(2, 5, 3, 2), s(3, 4)}, []int{2}}, // second tie-break decides
 		{nil, []int{}},
+		{[]Score{{Player: 1, Total: 3, LowerWins: true}, {Player: 2, Total: 1, LowerWins: true}}, []int{2}}, // fewest cards
 	}
 	for _, c := range cases {
 		got := Winners(c.in)

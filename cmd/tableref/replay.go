@@ -82,7 +82,12 @@ func printStandings(w io.Writer, g rules.Game) {
 	fmt.Fprintln(w, "\nStandings:")
 	order := make([]rules.Score, len(scores))
 	copy(order, scores)
-	sort.SliceStable(order, func(i, j int) bool { return order[i].Total > order[j].Total })
+	sort.SliceStable(order, func(i, j int) bool {
+		if order[i].LowerWins {
+			return order[i].Total < order[j].Total
+		}
+		return order[i].Total > order[j].Total
+	})
 	for _, s := range order {
 		var parts []string
 		for _, p := range s.Parts {

@@ -275,16 +275,19 @@ func (g *Game) end(reason string) rules.Event {
 		Long:  fmt.Sprintf("Game over: %s. Cards in hand: %s. %s %s.", reason, strings.Join(hands, ", "), strings.Join(names, " and "), map[bool]string{true: "share the win", false: "wins"}[len(names) > 1])}
 }
 
-// Scores: fewer cards in hand is better, so the total is minus the cards
-// held (0 for a player who placed them all).
+// Scores: the total is the cards still in hand, and fewer is better
+// (LowerWins); the other parts count what each player did.
 func (g *Game) Scores() []rules.Score {
 	out := make([]rules.Score, len(g.Players))
 	for i, name := range g.Players {
 		s := g.Stats[i]
-		out[i] = rules.Score{Player: i + 1, Name: name, Total: -g.Hands[i], Parts: []rules.ScorePart{{
-			Category: "cards in hand", Points: -g.Hands[i],
-			Detail: fmt.Sprintf("%d placed right, %d wrong, %d drawn, %d swaps", s.Right, s.Wrong, s.Drawn, s.Swaps),
-		}}}
+		out[i] = rules.Score{Player: i + 1, Name: name, Total: g.Hands[i], LowerWins: true, Parts: []rules.ScorePart{
+			{Category: "cards in hand", Points: g.Hands[i]},
+			{Category: "placed right", Points: s.Right},
+			{Category: "wrong", Points: s.Wrong},
+			{Category: "drawn", Points: s.Drawn},
+			{Category: "swaps", Points: s.Swaps},
+		}}
 	}
 	return out
 }

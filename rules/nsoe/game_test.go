@@ -187,7 +187,7 @@ func TestEmptyPilesEndTheGame(t *testing.T) {
 		t.Errorf("hands %v winners %v reason %q", g.Hands, g.Winners(), g.Reason)
 	}
 	sc := g.Scores()
-	if sc[1].Total != -3 || sc[1].Parts[0].Detail != "0 placed right, 1 wrong, 1 drawn, 0 swaps" {
+	if sc[1].Total != 3 || !sc[1].LowerWins || sc[1].Parts[2].Points != 1 || sc[1].Parts[3].Points != 1 || sc[1].Parts[1].Points != 0 {
 		t.Errorf("scores %+v", sc)
 	}
 }
