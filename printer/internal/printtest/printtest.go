@@ -60,17 +60,17 @@ func Render(t testing.TB, pdfPath string, dpi int) []string {
 	return pages
 }
 
-// Zbar decodes every QR code in a PNG with zbarimg.
-func Zbar(t testing.TB, png string) []string {
+// Zbar decodes every QR code in the PNGs with zbarimg, in file order.
+func Zbar(t testing.TB, pngs ...string) []string {
 	t.Helper()
 	Need(t, "zbarimg")
-	cmd := exec.Command("zbarimg", "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", png)
+	cmd := exec.Command("zbarimg", append([]string{"--quiet", "--raw", "-Sdisable", "-Sqrcode.enable"}, pngs...)...)
 	var out bytes.Buffer
 	cmd.Stdout = &out
 	if err := cmd.Run(); err != nil {
 		// zbarimg exits 4 when it finds nothing: an empty result.
 		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 4 {
-			t.Fatalf("zbarimg %s: %v", png, err)
+			t.Fatalf("zbarimg %v: %v", pngs, err)
 		}
 	}
 	var codes []string

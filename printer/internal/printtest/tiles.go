@@ -29,7 +29,7 @@ func ZbarTiles(t testing.TB, pagePNG string, dpi float64, boxes []Box) []string 
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	var codes []string
+	var names []string
 	for i, b := range boxes {
 		px := func(mm float64) int { return int(mm * dpi / 25.4) }
 		r := image.Rect(px(b.X), px(b.Y), px(b.X+b.W), px(b.Y+b.H)).Intersect(img.Bounds())
@@ -44,7 +44,31 @@ func ZbarTiles(t testing.TB, pagePNG string, dpi float64, boxes []Box) []string 
 			t.Fatal(err)
 		}
 		out.Close()
-		codes = append(codes, Zbar(t, name)...)
+		names = append(names, name)
 	}
-	return codes
+	// One zbarimg run for all tiles: it reads them in order.
+	return Zbar(t, names...)
+}
+
+// ZbarScan decodes a whole page with zbar through overlapping 70 mm windows
+// every 20 mm, which hold any code up to 50 mm wide entirely at least
+// once, and returns each payload found once, sorted.
+func ZbarScan(t testing.TB, pagePNG string, dpi float64, pageW, pageH float64) []string {
+	t.Helper()
+	const win, step = 70.0, 20.0
+	var boxes []Box
+	for y := 0.0; y < pageH; y += step {
+		for x := 0.0; x < pageW; x += step {
+			boxes = append(boxes, Box{X: x, Y: y, W: win, H: win})
+		}
+	}
+	seen := map[string]bool{}
+	var out []string
+	for _, c := range ZbarTiles(t, pagePNG, dpi, boxes) {
+		if !seen[c] {
+			seen[c] = true
+			out = append(out, c)
+		}
+	}
+	return Sorted(out)
 }
