@@ -163,11 +163,11 @@ func TestCartographerEndScoresWIT7Map(t *testing.T) {
 		t.Fatalf("end: %s", dump(evs))
 	}
 	s := c.g.Scores()
-	if s[0].Total != 1 || s[0].Parts[0].Detail != "1 of 3 right; closest scored 85/91" || len(s[0].TieBreak) != 1 || s[0].TieBreak[0] != -6 {
+	if s[0].Total != 1 || s[0].Parts[0].Detail != "1 of 3 right" || s[0].Parts[1].Detail != "closest 85/91, gap 6" || len(s[0].TieBreak) != 1 || s[0].TieBreak[0] != -6 {
 		t.Errorf("Marco %+v", s[0])
 	}
 	// Erica: Quito 9 < Sucre 58 < Belo Horizonte 100 right, Sucre over Cobija (50 > 30) wrong.
-	if s[1].Total != 2 || s[1].Parts[0].Detail != "2 of 3 right; closest scored 58/100" {
+	if s[1].Total != 2 || s[1].Parts[1].Detail != "closest 58/100, gap 42" {
 		t.Errorf("Erica %+v", s[1])
 	}
 	e := find(t, evs, rules.EventEnd)
@@ -224,8 +224,8 @@ func TestWIT10TieBreak(t *testing.T) {
 	if s[0].Total != 1 || s[1].Total != 1 {
 		t.Fatalf("scores %d and %d, want a tie on 1", s[0].Total, s[1].Total)
 	}
-	if s[0].Parts[0].Detail != "1 of 1 right; closest scored 63/64" || s[1].Parts[0].Detail != "1 of 1 right; closest scored 3/5" {
-		t.Errorf("details %q, %q", s[0].Parts[0].Detail, s[1].Parts[0].Detail)
+	if s[0].Parts[1].Detail != "closest 63/64, gap 1" || s[1].Parts[1].Detail != "closest 3/5, gap 2" {
+		t.Errorf("tie-break parts %+v, %+v", s[0].Parts, s[1].Parts)
 	}
 	e := find(t, evs, rules.EventEnd)
 	if len(e.Winners) != 1 || e.Winners[0] != 1 || !strings.Contains(e.Long, "63/64 (gap 1)") || !strings.Contains(e.Long, "3/5 (gap 2)") {
@@ -251,7 +251,7 @@ func TestCartographerTieBreakOnlyScoredCircles(t *testing.T) {
 		t.Errorf("equal gaps: winners %v, want shared", w)
 	}
 	none := mapScore{Circles: 2}
-	if s := none.score(fixture, 1, "A"); len(s.TieBreak) != 0 || s.Total != 0 {
+	if s := none.score(fixture, 1, "A"); len(s.TieBreak) != 0 || s.Total != 0 || len(s.Parts) != 1 {
 		t.Errorf("no scored circle: %+v", s)
 	}
 }

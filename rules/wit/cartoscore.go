@@ -36,13 +36,14 @@ func scoreMap(d *Deck, l layout) mapScore {
 // tie-break value (the gap negated, since a smaller gap is better; no
 // value at all when no circle scored, which loses any tie-break).
 func (s mapScore) score(d *Deck, p int, name string) rules.Score {
-	out := rules.Score{Player: p, Name: name, Total: s.Right}
-	detail := fmt.Sprintf("%d of %d right", s.Right, s.Circles)
+	out := rules.Score{Player: p, Name: name, Total: s.Right,
+		Parts: []rules.ScorePart{{Category: "circles", Points: s.Right, Detail: fmt.Sprintf("%d of %d right", s.Right, s.Circles)}}}
 	if s.Closest != nil {
-		detail += fmt.Sprintf("; closest scored %d/%d", s.Closest.GreenNum, s.Closest.DarkNum)
+		// A part worth no points, so the standings show the tie-break.
+		out.Parts = append(out.Parts, rules.ScorePart{Category: "tie-break",
+			Detail: fmt.Sprintf("closest %d/%d, gap %d", s.Closest.GreenNum, s.Closest.DarkNum, s.Closest.Gap())})
 		out.TieBreak = []int{-s.Closest.Gap()}
 	}
-	out.Parts = []rules.ScorePart{{Category: "circles", Points: s.Right, Detail: detail}}
 	return out
 }
 
