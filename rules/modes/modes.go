@@ -10,4 +10,5 @@ import (
 	_ "github.com/tableref/tableref/rules/nsoe"
 	_ "github.com/tableref/tableref/rules/shakecity"
 	_ "github.com/tableref/tableref/rules/strangeworld"
+	_ "github.com/tableref/tableref/rules/wit"
 )
