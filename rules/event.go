@@ -49,12 +49,16 @@ type Event struct {
 	Winners []int     `json:"winners,omitzero"`
 }
 
-// Say builds the short message from two lines, cutting each to
-// ShortWidth characters so that every event fits the smallest display.
-// Engines choose words that fit; the cut is a guard, not a layout tool.
+// Say builds the short message from two lines. A line longer than
+// ShortWidth is cut and ends in "…", so that it still fits the smallest
+// display and the cut shows; engines choose words that fit, and
+// rulestest.CheckEvents fails on a cut line.
 func Say(line1, line2 string) [2]string {
 	return [2]string{fit(line1), fit(line2)}
 }
+
+// Cut is the mark Say leaves at the end of a line it had to shorten.
+const Cut = "…"
 
 func fit(s string) string {
 	s = strings.TrimSpace(s)
@@ -62,7 +66,7 @@ func fit(s string) string {
 		return s
 	}
 	r := []rune(s)
-	return strings.TrimSpace(string(r[:ShortWidth]))
+	return strings.TrimSpace(string(r[:ShortWidth-1])) + Cut
 }
 
 // ShortName shortens a card or player name to at most n characters for a

@@ -151,13 +151,13 @@ func TestWinners(t *testing.T) {
 
 func TestSayFitsTheDisplay(t *testing.T) {
 	got := Say("Punta del Este: RIGHT", " Ana +3 ")
-	if got[0] != "Punta del Este:" {
+	if got[0] != "Punta del Este:…" {
 		t.Errorf("line 1 = %q", got[0])
 	}
 	if got[1] != "Ana +3" {
 		t.Errorf("line 2 = %q", got[1])
 	}
-	if n := len([]rune(Say("Encarnación Encarnación", "")[0])); n != ShortWidth {
+	if n := len([]rune(Say("Encarnación Encarnación", "")[0])); n != ShortWidth-1+len([]rune(Cut)) {
 		t.Errorf("accented line cut to %d runes, want %d", n, ShortWidth)
 	}
 	if got := ShortName("Punta del Este", 10); got != "Punta del." {

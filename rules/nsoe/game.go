@@ -110,7 +110,7 @@ func (g *Game) observeReference(seen map[rules.Pos]rules.CardID) []rules.Event {
 	}
 	id, ok := seen[g.Opt.Centre]
 	if !ok || len(seen) > 1 {
-		return warn.Events(warn.New("Only the ref city", "in centre slot", "put only the reference city in the central slot %v", g.Opt.Centre))
+		return warn.Events(warn.New("Only the ref.", "city in centre", "put only the reference city in the central slot %v", g.Opt.Centre))
 	}
 	c, known := g.cat.City(id)
 	if !known {

@@ -26,6 +26,9 @@ func CheckEvents(t testing.TB, evs []rules.Event) {
 			if n := utf8.RuneCountInString(l); n > rules.ShortWidth {
 				t.Errorf("%s event: short line %q has %d characters, over %d", e.Kind, l, n, rules.ShortWidth)
 			}
+			if strings.HasSuffix(l, rules.Cut) {
+				t.Errorf("%s event: short line %q was cut to fit the display (long: %q): choose shorter words", e.Kind, l, e.Long)
+			}
 		}
 		if strings.TrimSpace(e.Short[0]+e.Short[1]) == "" {
 			t.Errorf("%s event %q has no short message", e.Kind, e.Long)

@@ -9,7 +9,7 @@ import (
 
 func TestEventsUseTheProblemsLines(t *testing.T) {
 	evs := Events(New("Remove first:", "a very long city name indeed", "first take %s off", "Oslo"))
-	if len(evs) != 1 || evs[0].Kind != rules.EventWarning || evs[0].Short != [2]string{"Remove first:", "a very long city"} || evs[0].Long != "First take Oslo off." {
+	if len(evs) != 1 || evs[0].Kind != rules.EventWarning || evs[0].Short != [2]string{"Remove first:", "a very long cit…"} || evs[0].Long != "First take Oslo off." {
 		t.Fatalf("got %+v", evs)
 	}
 	evs = Events(errors.New("plain error"))
