@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"flag"
@@ -10,6 +11,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/journal"
 	"github.com/tableref/tableref/rules"
 	_ "github.com/tableref/tableref/rules/modes" // every game mode
 	"github.com/tableref/tableref/rules/replay"
@@ -27,7 +29,7 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "print one JSON event per line instead of text")
-	journal := fs.Bool("journal", false, "the file is a daemon journal: drop a torn last line with a warning")
+	isJournal := fs.Bool("journal", false, "the file is a daemon journal: drop a torn last line with a warning and undo as the daemon does (automatic for files that start with the journal mark)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: tableref replay [--json] [--journal] FILE")
 		fs.PrintDefaults()
@@ -46,11 +48,19 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	defer f.Close()
 
-	r := replay.NewReader(f, path)
-	r.AllowTornTail = *journal
+	br := bufio.NewReader(f)
+	if head, _ := br.Peek(len(journal.Mark)); string(head) == journal.Mark {
+		*isJournal = true
+	}
+	r := replay.NewReader(br, path)
+	r.AllowTornTail = *isJournal
+	run := replay.Run
+	if *isJournal {
+		run = journal.Run // undo as the daemon did it
+	}
 	enc := json.NewEncoder(stdout)
 	var werr error
-	g, err := replay.Run(r, func(s replay.Stamped) {
+	g, err := run(r, func(s replay.Stamped) {
 		if werr != nil || ctx.Err() != nil {
 			return
 		}

@@ -1,0 +1,302 @@
+// Package config reads the daemon's configuration file
+// (/etc/tableref/config.yaml): the game, the camera, the calibration and
+// hardware files, the journal, the status page and the logs. Decoding is
+// strict: an unknown key or a bad value is an error that names the key
+// (and its line), because a typo that silently falls back to a default is
+// found only at the table. Every key is documented in docs/daemon.md and
+// in the default file (default.yaml).
+package config
+
+import (
+	"bytes"
+	_ "embed"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/netip"
+	"os"
+	"reflect"
+	"sort"
+	"strings"
+	"time"
+	"unicode"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/tableref/tableref/rules"
+)
+
+// SystemPath is where the daemon looks when no --config is given.
+const SystemPath = "/etc/tableref/config.yaml"
+
+// Config is the whole file.
+type Config struct {
+	Game        Game    `yaml:"game"`
+	Camera      Camera  `yaml:"camera"`
+	Scanner     Scanner `yaml:"scanner"`
+	Calibration string  `yaml:"calibration"` // calibration file; "" = none (a flat, uncalibrated view)
+	Hardware    string  `yaml:"hardware"`    // hardware profile; "" = /etc/tableref/hardware.yaml if present, else the built-in wiring
+	Journal     string  `yaml:"journal"`     // the game journal
+	LockDir     string  `yaml:"lock_dir"`    // where the per-camera lock files go
+	Web         Web     `yaml:"web"`
+	Log         Log     `yaml:"log"`
+}
+
+// Game is the game started when there is no journal to resume.
+type Game struct {
+	Mode    string            `yaml:"mode"`
+	Players []string          `yaml:"players"`
+	Options map[string]string `yaml:"options"`
+}
+
+// Camera says where frames come from.
+type Camera struct {
+	// Source is a camera (see vision/camera.Parse: 0, /dev/video0, pi,
+	// rpicam, gst:…, a video file, a folder of images) or replay:FILE, a
+	// recorded stream of snapshots and inputs fed to the referee without
+	// vision (for tests and the soak).
+	Source string `yaml:"source"`
+	// AtEnd is what happens when a file, folder or replay source ends:
+	// stop (print the standings and exit), wait (keep the status page up
+	// until stopped) or loop (start the recording again; a new game each
+	// time).
+	AtEnd string `yaml:"at_end"`
+	// FPS paces a file or folder source (frames per second; 0: 10).
+	FPS float64 `yaml:"fps"`
+	// Speed scales a replay source's clock: 1 real time, 10 ten times
+	// faster, 0 no waiting at all.
+	Speed float64 `yaml:"speed"`
+}
+
+// Scanner tunes how frames become stable snapshots.
+type Scanner struct {
+	// Stable is how long the table must look the same before a snapshot
+	// goes to the referee (hands moving over the table never do).
+	Stable time.Duration `yaml:"stable"`
+}
+
+// Web is the status page.
+type Web struct {
+	// Listen is the address, host:port; "off" switches the page off.
+	Listen string `yaml:"listen"`
+	// LAN allows an address reachable from other machines; then PIN is
+	// required and every visitor from the network must enter it.
+	LAN bool   `yaml:"lan"`
+	PIN string `yaml:"pin"`
+}
+
+// Log configures the structured logs (log/slog) on standard error.
+type Log struct {
+	Level  string `yaml:"level"`  // debug, info, warn, error
+	Format string `yaml:"format"` // text or json
+}
+
+// The values of Camera.AtEnd.
+const (
+	AtEndStop = "stop"
+	AtEndWait = "wait"
+	AtEndLoop = "loop"
+)
+
+//go:embed default.yaml
+var defaultYAML []byte
+
+// DefaultYAML is the documented default file (installed on the Pi).
+func DefaultYAML() []byte { return bytes.Clone(defaultYAML) }
+
+// Default returns the configuration with every default filled in.
+func Default() *Config {
+	c := &Config{
+		Camera:   Camera{Source: "pi", AtEnd: AtEndStop, FPS: 10, Speed: 1},
+		Scanner:  Scanner{Stable: 300 * time.Millisecond},
+		Journal:  "/var/lib/tableref/journal.jsonl",
+		LockDir:  "/run/tableref",
+		Web:      Web{Listen: "127.0.0.1:8080"},
+		Log:      Log{Level: "info", Format: "text"},
+		Hardware: "",
+	}
+	return c
+}
+
+// Load reads path; a missing file at the system path is fine (defaults),
+// a missing file named by the user is an error.
+func Load(path string, mustExist bool) (*Config, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) && !mustExist {
+		return Default(), nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("config: %w", err)
+	}
+	return Parse(data, path)
+}
+
+// Parse decodes a configuration over the defaults. Every unknown key and
+// every bad value is reported with its key and line.
+func Parse(data []byte, name string) (*Config, error) {
+	c := Default()
+	var root yaml.Node
+	if err := yaml.Unmarshal(data, &root); err != nil {
+		return nil, fmt.Errorf("config %s: %w", name, err)
+	}
+	if len(root.Content) > 0 {
+		var problems []string
+		checkKeys(root.Content[0], reflect.TypeOf(*c), "", &problems)
+		if len(problems) > 0 {
+			return nil, fmt.Errorf("config %s: %s", name, strings.Join(problems, "; "))
+		}
+		if err := root.Content[0].Decode(c); err != nil {
+			return nil, fmt.Errorf("config %s: %s", name, explain(err))
+		}
+	}
+	if err := c.Validate(); err != nil {
+		return nil, fmt.Errorf("config %s: %w", name, err)
+	}
+	return c, nil
+}
+
+// checkKeys walks a mapping node against the struct type t and reports
+// every key the struct does not have, with its full dotted path and line.
+func checkKeys(n *yaml.Node, t reflect.Type, path string, problems *[]string) {
+	if n.Kind != yaml.MappingNode || t.Kind() != reflect.Struct {
+		return
+	}
+	fields := map[string]reflect.Type{}
+	var names []string
+	for i := 0; i < t.NumField(); i++ {
+		tag, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ",")
+		if tag != "" && tag != "-" {
+			fields[tag] = t.Field(i).Type
+			names = append(names, tag)
+		}
+	}
+	sort.Strings(names)
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		key := k.Value
+		if path != "" {
+			key = path + "." + k.Value
+		}
+		ft, ok := fields[k.Value]
+		if !ok {
+			*problems = append(*problems, fmt.Sprintf("line %d: unknown key %q (known here: %s)", k.Line, key, strings.Join(names, ", ")))
+			continue
+		}
+		checkKeys(v, ft, key, problems)
+	}
+}
+
+// explain rewrites yaml.v3's type errors ("cannot unmarshal !!str `x` into
+// float64") into the config's words; the line number stays.
+func explain(err error) string {
+	var te *yaml.TypeError
+	if errors.As(err, &te) {
+		return strings.Join(te.Errors, "; ")
+	}
+	return err.Error()
+}
+
+// Validate checks every value and names the key of the first bad ones.
+func (c *Config) Validate() error {
+	var errs []string
+	bad := func(key, format string, args ...any) { errs = append(errs, key+": "+fmt.Sprintf(format, args...)) }
+
+	if c.Game.Mode != "" {
+		m, ok := rules.LookupMode(c.Game.Mode)
+		if !ok {
+			var ids []string
+			for _, m := range rules.Modes() {
+				ids = append(ids, m.ID)
+			}
+			bad("game.mode", "unknown game mode %q (known: %s)", c.Game.Mode, strings.Join(ids, ", "))
+		} else if _, err := m.Check(c.Setup()); err != nil {
+			bad("game", "%v", err)
+		}
+	}
+	if strings.TrimSpace(c.Camera.Source) == "" {
+		bad("camera.source", "empty: name a camera (pi, 0, /dev/video0, rpicam, gst:…), a video file, a folder of images or replay:FILE")
+	}
+	switch c.Camera.AtEnd {
+	case AtEndStop, AtEndWait, AtEndLoop:
+	default:
+		bad("camera.at_end", "%q: want stop, wait or loop", c.Camera.AtEnd)
+	}
+	if c.Camera.FPS < 0 || c.Camera.FPS > 120 {
+		bad("camera.fps", "%v: want 0 to 120 frames per second", c.Camera.FPS)
+	}
+	if c.Camera.Speed < 0 {
+		bad("camera.speed", "%v: want 0 (no waiting) or more", c.Camera.Speed)
+	}
+	if c.Scanner.Stable < 0 || c.Scanner.Stable > 10*time.Second {
+		bad("scanner.stable", "%v: want 0s to 10s", c.Scanner.Stable)
+	}
+	if strings.TrimSpace(c.Journal) == "" {
+		bad("journal", "empty: the journal is what makes a game survive a power cut")
+	}
+	if strings.TrimSpace(c.LockDir) == "" {
+		bad("lock_dir", "empty")
+	}
+	if err := c.Web.check(); err != nil {
+		errs = append(errs, err.Error())
+	}
+	var l slogLevel
+	if err := l.parse(c.Log.Level); err != nil {
+		bad("log.level", "%v", err)
+	}
+	if c.Log.Format != "text" && c.Log.Format != "json" {
+		bad("log.format", "%q: want text or json", c.Log.Format)
+	}
+	if len(errs) > 0 {
+		return errors.New(strings.Join(errs, "; "))
+	}
+	return nil
+}
+
+// Off is the web.listen value that switches the status page off.
+const Off = "off"
+
+func (w Web) check() error {
+	if w.Listen == Off {
+		return nil
+	}
+	host, port, err := net.SplitHostPort(w.Listen)
+	if err != nil {
+		return fmt.Errorf("web.listen: %q: want host:port (127.0.0.1:8080) or off", w.Listen)
+	}
+	if _, err := net.LookupPort("tcp", port); err != nil {
+		return fmt.Errorf("web.listen: %q: bad port %q", w.Listen, port)
+	}
+	if !loopback(host) && !w.LAN {
+		return fmt.Errorf("web.listen: %q is reachable from the network: set web.lan: true and a web.pin to allow that, or listen on 127.0.0.1", w.Listen)
+	}
+	if w.LAN {
+		if len(w.PIN) < 4 || len(w.PIN) > 12 || strings.IndexFunc(w.PIN, func(r rune) bool { return !unicode.IsDigit(r) }) >= 0 {
+			return errors.New("web.pin: with web.lan: true the status page needs a PIN of 4 to 12 digits")
+		}
+	} else if w.PIN != "" {
+		return errors.New("web.pin: set, but web.lan is false: the PIN protects only network access")
+	}
+	return nil
+}
+
+func loopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	a, err := netip.ParseAddr(host)
+	return err == nil && a.IsLoopback()
+}
+
+// Setup is the configured game as a rules.Setup.
+func (c *Config) Setup() rules.Setup {
+	return rules.Setup{Mode: c.Game.Mode, Players: c.Game.Players, Options: c.Game.Options}
+}
+
+// Write writes c as YAML (for `tableref run --print-config`).
+func (c *Config) Write(w io.Writer) error {
+	enc := yaml.NewEncoder(w)
+	enc.SetIndent(2)
+	defer enc.Close()
+	return enc.Encode(c)
+}

@@ -1,0 +1,119 @@
+package config
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tableref/tableref/cmd/tableref/internal/fakegame"
+)
+
+func TestDefaultFileParses(t *testing.T) {
+	// The shipped default names a real mode, so parse a copy whose game
+	// is the test mode: the test must not depend on which engines exist.
+	text := strings.Replace(string(DefaultYAML()), "mode: wit-continental", "mode: "+fakegame.ModeID, 1)
+	c, err := Parse([]byte(text), "default.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := Default()
+	if c.Camera != d.Camera || c.Scanner != d.Scanner || c.Journal != d.Journal || c.Web != d.Web || c.Log != d.Log || c.LockDir != d.LockDir {
+		t.Errorf("default.yaml and Default() disagree:\nfile %+v\ncode %+v", c, d)
+	}
+	if len(c.Game.Players) != 3 {
+		t.Errorf("players %v", c.Game.Players)
+	}
+}
+
+func TestErrorsNameTheKey(t *testing.T) {
+	for _, tc := range []struct{ name, yaml, want string }{
+		{"unknown top key", "camra:\n  source: pi\n", `line 1: unknown key "camra"`},
+		{"unknown nested key", "web:\n  listen: 127.0.0.1:8080\n  pin_code: 1234\n", `line 3: unknown key "web.pin_code" (known here: lan, listen, pin)`},
+		{"bad mode", "game:\n  mode: chess\n  players: [A, B]\n", `game.mode: unknown game mode "chess"`},
+		{"too few players", "game:\n  mode: test-counter\n  players: []\n", "game: test-counter: 0 players"},
+		{"bad option", "game:\n  mode: test-counter\n  players: [A]\n  options: {colour: red}\n", `unknown option "colour"`},
+		{"bad at_end", "camera:\n  at_end: rewind\n", `camera.at_end: "rewind": want stop, wait or loop`},
+		{"bad fps type", "camera:\n  fps: fast\n", "line 2: cannot unmarshal !!str `fast` into float64"},
+		{"bad duration", "scanner:\n  stable: soon\n", "line 2"},
+		{"stable too long", "scanner:\n  stable: 1m\n", "scanner.stable: 1m0s: want 0s to 10s"},
+		{"lan without flag", "web:\n  listen: 0.0.0.0:8080\n", `web.listen: "0.0.0.0:8080" is reachable from the network`},
+		{"lan without pin", "web:\n  listen: 0.0.0.0:8080\n  lan: true\n", "web.pin: with web.lan: true the status page needs a PIN"},
+		{"pin not digits", "web:\n  listen: 0.0.0.0:8080\n  lan: true\n  pin: abcd\n", "web.pin"},
+		{"bad listen", "web:\n  listen: 8080\n", `web.listen: "8080": want host:port`},
+		{"bad level", "log:\n  level: loud\n", "log.level"},
+		{"bad format", "log:\n  format: xml\n", `log.format: "xml"`},
+		{"empty journal", "journal: \"\"\n", "journal: empty"},
+		{"not yaml", "game: [\n", "config x.yaml: yaml:"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Parse([]byte(tc.yaml), "x.yaml")
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v\nwant it to contain %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestGoodValues(t *testing.T) {
+	c, err := Parse([]byte(`
+game: {mode: test-counter, players: [Ana, Ben], options: {cards: "4"}}
+camera: {source: replay:x.jsonl, at_end: loop, speed: 0}
+scanner: {stable: 250ms}
+web: {listen: "0.0.0.0:8080", lan: true, pin: "2468"}
+log: {level: debug, format: json}
+`), "x.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Setup().Options["cards"] != "4" || c.Camera.Speed != 0 || c.Scanner.Stable != 250*time.Millisecond || c.Level().String() != "DEBUG" {
+		t.Errorf("decoded %+v", c)
+	}
+	if _, err := Parse([]byte("web: {listen: off}\n"), "x"); err != nil {
+		t.Errorf("listen off: %v", err)
+	}
+}
+
+func TestLoad(t *testing.T) {
+	if _, err := Load(filepath.Join(t.TempDir(), "none.yaml"), false); err != nil {
+		t.Errorf("a missing system file means defaults: %v", err)
+	}
+	if _, err := Load(filepath.Join(t.TempDir(), "none.yaml"), true); err == nil {
+		t.Error("a missing --config file must be an error")
+	}
+	p := filepath.Join(t.TempDir(), "c.yaml")
+	os.WriteFile(p, []byte("journal: /tmp/j.jsonl\n"), 0o644)
+	c, err := Load(p, true)
+	if err != nil || c.Journal != "/tmp/j.jsonl" {
+		t.Errorf("%v %+v", err, c)
+	}
+}
+
+func TestFlagsOverride(t *testing.T) {
+	c, err := Parse([]byte("game: {mode: test-counter, players: [A], options: {cards: \"2\"}}\njournal: /a\n"), "x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	f := BindFlags(fs)
+	if err := fs.Parse([]string{"-players", "Ana, Ben", "-option", "cards=5", "-journal", "/b", "-speed", "0", "-listen", "off"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Apply(c); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(c.Game.Players, "|") != "Ana|Ben" || c.Game.Options["cards"] != "5" || c.Journal != "/b" || c.Camera.Speed != 0 || c.Web.Listen != "off" {
+		t.Errorf("after flags: %+v", c)
+	}
+	if c.Camera.Source != "pi" {
+		t.Errorf("a flag not given changed camera.source: %q", c.Camera.Source)
+	}
+	fs2 := flag.NewFlagSet("run", flag.ContinueOnError)
+	f2 := BindFlags(fs2)
+	fs2.Parse([]string{"-at-end", "never"})
+	if err := f2.Apply(c); err == nil || !strings.Contains(err.Error(), "camera.at_end") {
+		t.Errorf("a bad flag value must name the key: %v", err)
+	}
+}

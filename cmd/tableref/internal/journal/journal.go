@@ -1,0 +1,193 @@
+// Package journal is the daemon's crash-safe record of a game: every stable
+// snapshot and every input is appended to a JSON Lines file in the replay
+// format (rules/replay) and fsync'd before the referee acts on it, so that
+// after a crash or a power cut the game is rebuilt exactly by replaying the
+// file through the engine.
+//
+// A journal starts with the comment line Mark, which lets `tableref replay`
+// recognise it, then the replay header. A torn last line (a power cut in
+// the middle of a write) is detected on loading, dropped with a warning and
+// cut from the file before anything new is appended.
+package journal
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/rules/replay"
+)
+
+// Mark is the first line of every journal: a replay comment that says the
+// file is a daemon journal (torn tail allowed, undo handled by replay).
+const Mark = "# tableref journal: every stable snapshot and input, fsync'd before the referee acted on it"
+
+// ErrDiskFull is returned (wrapped) when the journal cannot be written
+// because the disk is full. The daemon must not act on an entry it could
+// not journal, so it stops refereeing and says so.
+var ErrDiskFull = errors.New("the disk is full")
+
+// ErrBroken is returned once a failed write could not be taken back: the
+// file may end in a partial line, so nothing more may be appended to it.
+var ErrBroken = errors.New("journal is broken by an earlier write error")
+
+// File is what a Writer writes to: an *os.File, or a fake in tests (one
+// that fails with ENOSPC, for instance).
+type File interface {
+	io.Writer
+	Sync() error
+	Truncate(size int64) error
+	Close() error
+}
+
+// Writer appends entries to a journal. It is not safe for concurrent use:
+// the daemon's referee goroutine owns it.
+type Writer struct {
+	path   string
+	f      File
+	size   int64 // bytes of complete, synced lines
+	broken error
+}
+
+// Create starts a new journal for setup s at path. An existing journal
+// there is kept by renaming it to NAME-YYYYMMDD-HHMMSS.jsonl beside it, so
+// that a finished game stays available for `tableref replay`.
+func Create(path string, s rules.Setup, now time.Time) (*Writer, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, fmt.Errorf("journal: %w", err)
+	}
+	if _, err := os.Stat(path); err == nil {
+		if err := os.Rename(path, ArchiveName(path, now)); err != nil {
+			return nil, fmt.Errorf("journal: keeping the last game: %w", err)
+		}
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("journal: %w", err)
+	}
+	w, err := NewWriter(f, path, 0, s)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if err := syncDir(filepath.Dir(path)); err != nil {
+		w.Close()
+		return nil, err
+	}
+	return w, nil
+}
+
+// ArchiveName is where Create moves the previous journal.
+func ArchiveName(path string, now time.Time) string {
+	ext := filepath.Ext(path)
+	return path[:len(path)-len(ext)] + "-" + now.Format("20060102-150405") + ext
+}
+
+// NewWriter writes a new journal (the mark and the header for s) to f,
+// which holds size bytes already (0 for a new file).
+func NewWriter(f File, path string, size int64, s rules.Setup) (*Writer, error) {
+	w := &Writer{path: path, f: f, size: size}
+	var buf bytes.Buffer
+	buf.WriteString(Mark + "\n")
+	if _, err := replay.NewWriter(&buf, s); err != nil {
+		return nil, fmt.Errorf("journal: %w", err)
+	}
+	if err := w.commit(buf.Bytes()); err != nil {
+		return nil, err
+	}
+	return w, nil
+}
+
+// Resume returns a writer that appends to an existing journal of size
+// bytes of complete lines (Load says how many).
+func Resume(f File, path string, size int64) *Writer {
+	return &Writer{path: path, f: f, size: size}
+}
+
+// Snapshot journals a stable table snapshot at t seconds.
+func (w *Writer) Snapshot(t float64, tab rules.Table) error {
+	b, err := bodyLine(func(rw *replay.Writer) error { return rw.Snapshot(t, tab) })
+	if err != nil {
+		return err
+	}
+	return w.commit(b)
+}
+
+// Input journals an input at t seconds.
+func (w *Writer) Input(t float64, in rules.Input) error {
+	b, err := bodyLine(func(rw *replay.Writer) error { return rw.Input(t, in) })
+	if err != nil {
+		return err
+	}
+	return w.commit(b)
+}
+
+// bodyLine renders one snapshot or input line with the replay package's
+// writer (the one format for replays and journals), without its header.
+func bodyLine(write func(*replay.Writer) error) ([]byte, error) {
+	var buf bytes.Buffer
+	rw, err := replay.NewWriter(&buf, rules.Setup{})
+	if err != nil {
+		return nil, fmt.Errorf("journal: %w", err)
+	}
+	buf.Reset() // drop the header: only the body line is wanted
+	if err := write(rw); err != nil {
+		return nil, fmt.Errorf("journal: %w", err)
+	}
+	return bytes.Clone(buf.Bytes()), nil
+}
+
+// commit writes line(s) b and syncs them. A failure takes the partial
+// write back (truncating to the last synced size) so the file never holds
+// a torn line in its middle; if even that fails the writer is broken.
+func (w *Writer) commit(b []byte) error {
+	if w.broken != nil {
+		return w.broken
+	}
+	_, err := w.f.Write(b)
+	if err == nil {
+		err = w.f.Sync()
+	}
+	if err == nil {
+		w.size += int64(len(b))
+		return nil
+	}
+	err = describe(w.path, err)
+	if terr := w.f.Truncate(w.size); terr != nil {
+		w.broken = fmt.Errorf("%w: %w (and taking the partial line back failed: %v)", ErrBroken, err, terr)
+		return w.broken
+	}
+	return err
+}
+
+// describe turns a write error into one that says what it means.
+func describe(path string, err error) error {
+	if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) {
+		return fmt.Errorf("journal %s: %w: %w", path, ErrDiskFull, err)
+	}
+	return fmt.Errorf("journal %s: %w", path, err)
+}
+
+// Path is the journal file's path.
+func (w *Writer) Path() string { return w.path }
+
+// Close closes the file.
+func (w *Writer) Close() error { return w.f.Close() }
+
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return fmt.Errorf("journal: %w", err)
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil && !errors.Is(err, syscall.EINVAL) {
+		return fmt.Errorf("journal: syncing %s: %w", dir, err)
+	}
+	return nil
+}

@@ -1,0 +1,178 @@
+package journal
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/rules/replay"
+)
+
+// Match is a game being refereed from journal entries, with undo.
+//
+// Undo means: take back the referee's last verdict. The entry (snapshot or
+// input) whose events hold the most recent verdict or points that is not
+// already undone is dropped, with every entry after it, and the game is
+// rebuilt by replaying the entries that remain. The undo input itself
+// stays in the journal, so resuming after a crash and `tableref replay`
+// of the journal undo the same step. Several undos in a row take back
+// several steps. The players then put the table back as it was before
+// that move: the next snapshot is judged against the rebuilt game.
+type Match struct {
+	setup rules.Setup
+	game  rules.Game
+	kept  []kept
+	start []rules.Event
+	hist  []replay.Stamped
+}
+
+type kept struct {
+	e    Entry
+	step bool // its events hold a verdict or points: what undo takes back
+	n    int  // how many events it added to hist
+}
+
+// NewMatch starts a game for s (checked against its mode).
+func NewMatch(s rules.Setup) (*Match, []rules.Event, error) {
+	m := &Match{setup: s}
+	if err := m.rebuild(); err != nil {
+		return nil, nil, err
+	}
+	return m, m.start, nil
+}
+
+// rebuild starts the game afresh and replays the kept entries silently.
+func (m *Match) rebuild() error {
+	g, err := rules.NewGame(m.setup)
+	if err != nil {
+		return err
+	}
+	m.game = g
+	m.start = g.Start()
+	m.hist = m.hist[:0]
+	for _, e := range m.start {
+		m.hist = append(m.hist, replay.Stamped{Event: e})
+	}
+	for i := range m.kept {
+		evs := m.feed(m.kept[i].e)
+		m.kept[i].n = len(evs)
+	}
+	return nil
+}
+
+func (m *Match) feed(e Entry) []rules.Event {
+	var evs []rules.Event
+	switch e.Kind {
+	case replay.KindSnapshot:
+		evs = m.game.Observe(e.Table)
+	case replay.KindInput:
+		evs = m.game.Input(e.Input)
+	}
+	for _, ev := range evs {
+		m.hist = append(m.hist, replay.Stamped{Line: e.Line, T: e.T, Event: ev})
+	}
+	return evs
+}
+
+// Apply refers one entry to the game and returns what the referee says.
+// An undo input is handled here (see Match), never by the engine.
+func (m *Match) Apply(e Entry) []rules.Event {
+	if e.Kind == replay.KindInput && e.Input.Type == rules.InputUndo {
+		return m.undo(e)
+	}
+	evs := m.feed(e)
+	m.kept = append(m.kept, kept{e: e, step: isStep(evs), n: len(evs)})
+	return evs
+}
+
+func isStep(evs []rules.Event) bool {
+	for _, ev := range evs {
+		if ev.Kind == rules.EventVerdict || ev.Kind == rules.EventPoints {
+			return true
+		}
+	}
+	return false
+}
+
+func (m *Match) undo(e Entry) []rules.Event {
+	last := -1
+	for i := len(m.kept) - 1; i >= 0; i-- {
+		if m.kept[i].step {
+			last = i
+			break
+		}
+	}
+	if last < 0 {
+		ev := rules.Event{Kind: rules.EventInfo, Short: rules.Say("Nothing to undo", ""),
+			Long: "Undo: there is no verdict to take back yet."}
+		m.hist = append(m.hist, replay.Stamped{Line: e.Line, T: e.T, Event: ev})
+		return []rules.Event{ev}
+	}
+	what := describeStep(m.kept[last].e)
+	m.kept = m.kept[:last]
+	if err := m.rebuild(); err != nil {
+		// The setup was accepted when the match started, so this cannot
+		// happen; say it rather than panic.
+		ev := rules.Event{Kind: rules.EventWarning, Short: rules.Say("Undo failed", ""), Long: "Undo failed: " + err.Error()}
+		return []rules.Event{ev}
+	}
+	ev := rules.Event{Kind: rules.EventInfo, Short: rules.Say("Undone", "Put it back"),
+		Long: fmt.Sprintf("Undone: the referee took back its verdict on %s. Put the table back as it was before that move.", what)}
+	m.hist = append(m.hist, replay.Stamped{Line: e.Line, T: e.T, Event: ev})
+	return []rules.Event{ev}
+}
+
+func describeStep(e Entry) string {
+	if e.Kind == replay.KindInput {
+		return fmt.Sprintf("the %s input at %.1fs", e.Input.Type, e.T)
+	}
+	return fmt.Sprintf("the table seen at %.1fs", e.T)
+}
+
+// Game is the engine in its current state.
+func (m *Match) Game() rules.Game { return m.game }
+
+// Setup is the game's setup.
+func (m *Match) Setup() rules.Setup { return m.setup }
+
+// History is every event of the game as it stands (undone steps left
+// out), stamped with the journal line and time that caused it; the start
+// events have line 0. The slice is the Match's own: copy what you keep.
+func (m *Match) History() []replay.Stamped { return m.hist }
+
+// Run referees a journal read from r (or a replay: the same format) the
+// way the daemon does, undo included, calling emit for every event. A torn
+// last line is allowed; r.TornTail reports it afterwards.
+func Run(r *replay.Reader, emit func(replay.Stamped)) (rules.Game, error) {
+	r.AllowTornTail = true
+	var m *Match
+	for {
+		line, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			if m == nil {
+				return nil, nil
+			}
+			return m.Game(), nil
+		}
+		if err != nil {
+			if m == nil {
+				return nil, err
+			}
+			return m.Game(), err
+		}
+		var evs []rules.Event
+		switch line.Kind {
+		case replay.KindHeader:
+			m, evs, err = NewMatch(line.Setup)
+			if err != nil {
+				return nil, fmt.Errorf("line %d: %w", line.Num, err)
+			}
+		default:
+			evs = m.Apply(Entry{Line: line.Num, T: line.T, Kind: line.Kind, Table: line.Table, Input: line.Input})
+		}
+		for _, e := range evs {
+			emit(replay.Stamped{Line: line.Num, T: line.T, Event: e})
+		}
+	}
+}
