@@ -23,3 +23,8 @@ var saDeck = sync.OnceValues(func() (*Deck, error) {
 	}
 	return RankPlaces(deckSA, places)
 })
+
+// SADeck returns the rank table the referee judges South America cards
+// with. The printer draws the circle numbers from it, so a printed card
+// and the referee can never disagree.
+func SADeck() (*Deck, error) { return saDeck() }
