@@ -1,0 +1,171 @@
+package calibration
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+
+	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/vision/geom"
+)
+
+// ZoneShaker is the zone of the shaker's 3×3 cube output.
+const ZoneShaker = "shaker"
+
+// BoardZone is the zone of player p's city board.
+func BoardZone(p int) string { return fmt.Sprintf("board:p%d", p) }
+
+var boardZone = regexp.MustCompile(`^(shaker|board:p[1-6])$`)
+
+// Layout is the geometry of a mat or board carrying four corner codes, in
+// its own millimetres (x east along its top edge, y south): where the codes'
+// centres are, and the rectangle of its cell grid. The codes make a
+// homography from the image to this frame, so the cells are found however
+// the board lies.
+type Layout struct {
+	// Markers are the centres of the NW, NE, SE and SW codes.
+	Markers [4][2]float64 `json:"markers_mm"`
+	// Grid is the cell grid's west, north, east and south edges.
+	Grid [4]float64 `json:"grid_mm"`
+	Rows int        `json:"rows"`
+	Cols int        `json:"cols"`
+}
+
+// DefaultShakerLayout is the shaker mat as `tableref print markers shaker`
+// lays it out: an A4 landscape sheet with a code in each corner (centres
+// 28 mm in from the edges) and a 3×3 target of 25 mm cells in the middle.
+func DefaultShakerLayout() Layout {
+	return Layout{
+		Markers: [4][2]float64{{28, 28}, {269, 28}, {269, 182}, {28, 182}},
+		Grid:    [4]float64{111, 67.5, 186, 142.5},
+		Rows:    3, Cols: 3,
+	}
+}
+
+// DefaultBoardLayout is a city board with a corner sticker just off each
+// corner of its 6×6 grid of 30 mm squares: sticker centres 25 mm out from
+// the grid's corners along both edges. Measure your board and edit the
+// layout in the calibration file when it differs.
+func DefaultBoardLayout() Layout {
+	return Layout{
+		Markers: [4][2]float64{{-25, -25}, {205, -25}, {205, 205}, {-25, 205}},
+		Grid:    [4]float64{0, 0, 180, 180},
+		Rows:    6, Cols: 6,
+	}
+}
+
+// DefaultLayout is the layout of a zone when the file has none.
+func DefaultLayout(zone string) Layout {
+	if zone == ZoneShaker {
+		return DefaultShakerLayout()
+	}
+	return DefaultBoardLayout()
+}
+
+func (l Layout) validate(p *problems, field string) {
+	checkCells(p, field, l.Rows, l.Cols, 12)
+	checkQuad(p, field+".markers_mm", l.Markers)
+	g := l.Grid
+	if !(g[0] < g[2]) || !(g[1] < g[3]) {
+		p.add(field+".grid_mm", "%v: want west < east and north < south", g)
+	}
+}
+
+func (l Layout) markerQuad() geom.Quad { return quad(l.Markers) }
+
+// ToLayout returns the homography from image pixels to layout mm, given
+// the image centres of the NW, NE, SE and SW codes.
+func (l Layout) ToLayout(codes geom.Quad) (geom.H, bool) {
+	return geom.FromQuads(codes, l.markerQuad())
+}
+
+// Cell returns the layout-mm corners (NW, NE, SE, SW) of cell (r, c).
+func (l Layout) Cell(r, c int) geom.Quad {
+	w := (l.Grid[2] - l.Grid[0]) / float64(l.Cols)
+	h := (l.Grid[3] - l.Grid[1]) / float64(l.Rows)
+	x0, y0 := l.Grid[0]+float64(c)*w, l.Grid[1]+float64(r)*h
+	return geom.Rect(x0, y0, x0+w, y0+h)
+}
+
+// CellSize is the size of one cell in mm (width, height).
+func (l Layout) CellSize() geom.Pt {
+	return geom.Pt{X: (l.Grid[2] - l.Grid[0]) / float64(l.Cols), Y: (l.Grid[3] - l.Grid[1]) / float64(l.Rows)}
+}
+
+// Board is the calibration of one mat or board zone: its layout and,
+// once captured from a photo of it empty, the look of every empty cell, so
+// that a tile is told from the board's own printed squares.
+type Board struct {
+	Zone   string `json:"zone"`
+	Layout Layout `json:"layout"`
+	// Empty is each cell's empty look, row-major (Rows×Cols), and Spread
+	// how far from it an empty cell may still be; both absent until
+	// captured.
+	Empty  []Lab     `json:"empty,omitempty"`
+	Spread []float64 `json:"spread,omitempty"`
+}
+
+func (b *Board) validate(p *problems, field string) {
+	if !boardZone.MatchString(b.Zone) {
+		p.add(field+".zone", "%q: want shaker or board:p1 … board:p6", b.Zone)
+	}
+	b.Layout.validate(p, field+".layout")
+	n := b.Layout.Rows * b.Layout.Cols
+	if len(b.Empty) != len(b.Spread) {
+		p.add(field+".spread", "%d values for %d empty looks", len(b.Spread), len(b.Empty))
+	}
+	if len(b.Empty) > 0 && len(b.Empty) != n {
+		p.add(field+".empty", "%d cells, the %d×%d layout has %d", len(b.Empty), b.Layout.Rows, b.Layout.Cols, n)
+	}
+	for i, l := range b.Empty {
+		checkLab(p, fmt.Sprintf("%s.empty[%d]", field, i), l)
+	}
+	for i, s := range b.Spread {
+		if !(s > 0) || s > 100 {
+			p.add(fmt.Sprintf("%s.spread[%d]", field, i), "%v: want above 0 and at most 100", s)
+		}
+	}
+}
+
+// Captured reports whether the board's empty look is known.
+func (b *Board) Captured() bool {
+	return b != nil && len(b.Empty) > 0 && len(b.Empty) == b.Layout.Rows*b.Layout.Cols
+}
+
+// EmptyAt returns the empty look of cell (r, c) as a profile, and false
+// when the board was not captured.
+func (b *Board) EmptyAt(r, c int) (Profile, bool) {
+	if !b.Captured() || r < 0 || c < 0 || r >= b.Layout.Rows || c >= b.Layout.Cols {
+		return Profile{}, false
+	}
+	i := r*b.Layout.Cols + c
+	return Profile{Lab: b.Empty[i], Spread: b.Spread[i], Samples: 1}, true
+}
+
+// EmptySpread is the spread given to a captured empty cell: three times
+// its own pixels' variation, at least MinSpread, at most 20.
+func EmptySpread(own float64) float64 {
+	return math.Round(math.Min(20, math.Max(MinSpread, 3*own))*10) / 10
+}
+
+// ColourOrder is where `tableref calibrate colours` expects one cube or
+// tile of each colour, cell by cell in reading order: red, blue, black in
+// the first row, green, grey (and a white wild cube, if any) in the second.
+// On a 6-column city board all five tiles go in the first row. Every other
+// cell stays empty.
+func ColourOrder(l Layout) map[rules.Pos]rules.Colour {
+	out := map[rules.Pos]rules.Colour{}
+	for i, c := range rules.Colours {
+		p := rules.Pos{Row: i / l.Cols, Col: i % l.Cols}
+		if l.Cols >= 6 {
+			if c.C == rules.White {
+				continue // there are no white tiles
+			}
+			p = rules.Pos{Row: 0, Col: i}
+		}
+		if p.Row < l.Rows {
+			out[p] = c.C
+		}
+	}
+	return out
+}
