@@ -1,0 +1,55 @@
+package daemon
+
+import (
+	"log/slog"
+	"time"
+
+	"github.com/tableref/tableref/hw/display"
+	"github.com/tableref/tableref/hw/input"
+	"github.com/tableref/tableref/rules"
+)
+
+// menuConfirm is how long a first long press of menu waits for the second
+// that confirms a new game.
+const menuConfirm = 10 * time.Second
+
+// button turns a press into an input, as the web page's controls do:
+// next, undo and challenge are inputs; menu shows the scores, and a long
+// press twice within 10 s starts a new game with the same players.
+func (d *daemon) button(ev input.Event) {
+	slog.Info("button", "button", ev.Button.String(), "long", ev.Long)
+	switch ev.Button {
+	case input.Next:
+		d.replyLog(d.input(rules.Input{Type: rules.InputNext}, -1))
+	case input.Undo:
+		d.replyLog(d.input(rules.Input{Type: rules.InputUndo}, -1))
+	case input.Challenge:
+		d.replyLog(d.input(rules.Input{Type: rules.InputChallenge}, -1))
+	case input.Menu:
+		if !ev.Long {
+			d.pres.Send([]Screen{{Scores: currentScores(d.ref.Game()), Hold: verdictHold}, {Msg: d.h.screen}})
+			return
+		}
+		if !d.menuAsk.IsZero() && ev.At.Sub(d.menuAsk) < menuConfirm {
+			d.menuAsk = time.Time{}
+			d.replyLog(d.newGame(d.ref.Setup()))
+			return
+		}
+		d.menuAsk = ev.At
+		d.pres.Send([]Screen{{Msg: display.Message{Lines: []string{"New game?", "Hold menu again"}, Verdict: display.Warn}, Hold: menuConfirm}, {Msg: d.h.screen}})
+	}
+}
+
+func (d *daemon) replyLog(err error) {
+	if err != nil {
+		slog.Warn("button not taken", "err", err)
+	}
+}
+
+func currentScores(g rules.Game) *display.Scores {
+	s := &display.Scores{Title: "Score"}
+	for _, p := range g.Scores() {
+		s.Players = append(s.Players, display.PlayerScore{Name: p.Name, Points: p.Total})
+	}
+	return s
+}

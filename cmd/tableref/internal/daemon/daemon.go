@@ -1,0 +1,484 @@
+package daemon
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/tableref/tableref/cmd/tableref/internal/config"
+	"github.com/tableref/tableref/cmd/tableref/internal/journal"
+	"github.com/tableref/tableref/cmd/tableref/internal/web"
+	"github.com/tableref/tableref/hw/display"
+	"github.com/tableref/tableref/hw/input"
+	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/vision/camera"
+)
+
+// Deps are the parts Run does not make itself, so tests can pass fakes
+// and cmd/tableref/run.go the real hardware.
+type Deps struct {
+	Stdout io.Writer
+	// Display shows the referee's messages; nil means absent (the daemon
+	// logs what it would show and goes on). DisplayNote says which
+	// display it is, or why there is none.
+	Display     display.Display
+	DisplayNote string
+	Indicator   Indicator          // LEDs and buzzer; nil: none fitted
+	Buttons     <-chan input.Event // pressed buttons; nil: none fitted
+	// OpenCamera opens the camera; nil opens cfg.Camera.Source with
+	// vision/camera.
+	OpenCamera func(ctx context.Context) (camera.Source, error)
+	// NewScanner makes the scanner for a game (camera sources only).
+	NewScanner func(s rules.Setup) (Scanner, error)
+	// OnEnd prints the standings when a recording ends with at_end: stop.
+	OnEnd func(w io.Writer, g rules.Game)
+	// Ready is called once everything runs, with the status page's
+	// address ("" when it is off).
+	Ready func(webAddr string)
+	Now   func() time.Time
+}
+
+type inputMsg struct {
+	in    rules.Input
+	t     float64 // <0: the referee's clock
+	reply chan error
+}
+
+type newGameMsg struct {
+	setup rules.Setup
+	reply chan error
+}
+
+type statusMsg struct {
+	camera   *bool // camera state, when it changed
+	text     string
+	moving   *bool
+	problems []string
+}
+
+// daemon is one run: the referee goroutine's state and the channels that
+// reach it.
+type daemon struct {
+	cfg  *config.Config
+	deps Deps
+	ref  *Referee
+	pres *presenter
+	web  *web.Server
+
+	snaps    chan snapshotMsg
+	inputs   chan inputMsg
+	newGames chan newGameMsg
+	status   chan statusMsg
+	scanners chan Scanner
+
+	h       health
+	tick    atomic.Int64 // unix nanos of the referee loop's last turn
+	menuAsk time.Time    // when the menu button asked "new game?"
+	ended   bool         // the recording ended with at_end: stop
+}
+
+// Run is `tableref run`: it returns when ctx ends (SIGINT, SIGTERM) or a
+// recording ends with at_end: stop, after stopping every goroutine.
+func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
+	if deps.Stdout == nil {
+		deps.Stdout = io.Discard
+	}
+	if deps.Now == nil {
+		deps.Now = time.Now
+	}
+	replayPath, isReplay := strings.CutPrefix(cfg.Camera.Source, ReplayPrefix)
+	var spec camera.Spec
+	if !isReplay && deps.OpenCamera == nil {
+		var err error
+		if spec, err = camera.Parse(cfg.Camera.Source); err != nil {
+			return fmt.Errorf("camera.source: %w", err)
+		}
+		deps.OpenCamera = func(ctx context.Context) (camera.Source, error) { return camera.Open(ctx, spec) }
+	}
+	if !isReplay && deps.NewScanner == nil {
+		return errors.New("no scanner for a camera source")
+	}
+
+	lock, err := LockCamera(cfg.LockDir, cfg.Camera.Source)
+	if err != nil {
+		return err
+	}
+	defer lock.Release()
+
+	setup := cfg.Setup()
+	if isReplay {
+		if setup, err = ReadSetup(replayPath); err != nil {
+			return fmt.Errorf("camera.source: %w", err)
+		}
+	}
+	ref, start, resumed, err := OpenReferee(cfg.Journal, setup, deps.Now)
+	if err != nil {
+		return err
+	}
+	defer ref.Close()
+
+	d := &daemon{cfg: cfg, deps: deps, ref: ref,
+		snaps: make(chan snapshotMsg, 4), inputs: make(chan inputMsg, 8), newGames: make(chan newGameMsg),
+		status: make(chan statusMsg, 16), scanners: make(chan Scanner, 1)}
+	d.h.display = deps.DisplayNote
+	dev := deps.Display
+	if dev == nil {
+		dev = logDisplay{why: deps.DisplayNote}
+	}
+	d.pres = newPresenter(dev, deps.Indicator)
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var wg sync.WaitGroup
+	fatal := make(chan error, 4)
+	spawn := func(name string, f func() error) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := f(); err != nil && !errors.Is(err, context.Canceled) {
+				select {
+				case fatal <- fmt.Errorf("%s: %w", name, err):
+				default:
+				}
+			}
+		}()
+	}
+	defer wg.Wait() // after cancel: every goroutine has returned when Run does
+	defer cancel()
+
+	spawn("display", func() error { d.pres.run(ctx); return nil })
+
+	webAddr := ""
+	if cfg.Web.Listen != config.Off {
+		ln, err := net.Listen("tcp", cfg.Web.Listen)
+		if err != nil {
+			return fmt.Errorf("web.listen: %w", err)
+		}
+		d.web = web.New(d, web.Options{PIN: cfg.Web.PIN})
+		webAddr = ln.Addr().String()
+		spawn("status page", func() error { return d.web.Serve(ctx, ln) })
+		slog.Info("status page", "url", "http://"+webAddr+"/")
+	}
+
+	// The source: a camera through the scanner, or a replay file.
+	ended := make(chan struct{})
+	restart := make(chan struct{})
+	var cam *cameraStage
+	if isReplay {
+		skip := 0
+		if resumed {
+			skip = ref.Entries()
+		}
+		fd := &feed{path: replayPath, speed: cfg.Camera.Speed, snaps: d.snaps, ins: d.inputs}
+		spawn("replay source", func() error {
+			return loopSource(ctx, func() error { err := fd.run(ctx, skip); skip = 0; return err }, ended, restart)
+		})
+		d.h.cameraOK, d.h.camera = true, "replay "+replayPath
+	} else {
+		fps := 0.0
+		if spec.Kind == camera.KindFile || spec.Kind == camera.KindFolder {
+			fps = cfg.Camera.FPS
+		}
+		cam = newCameraStage(deps.OpenCamera, fps, d.cameraStatus)
+		sc := &scanStage{cam: cam, scanners: d.scanners, out: d.snaps, moving: d.movingStatus, start: deps.Now(), every: 500 * time.Millisecond}
+		if d.web != nil {
+			sc.picture, sc.publish = d.web.Watching, d.web.SetFrame
+		}
+		if err := d.newScanner(); err != nil {
+			return err
+		}
+		spawn("camera", func() error { return loopSource(ctx, func() error { return cam.run(ctx) }, ended, restart) })
+		spawn("scanner", func() error { return sc.run(ctx) })
+		d.h.camera = "opening " + cfg.Camera.Source
+	}
+	nt := newNotifier()
+	spawn("watchdog", func() error {
+		nt.watchdog(ctx, func() bool { return time.Since(time.Unix(0, d.tick.Load())) < 10*time.Second })
+		return nil
+	})
+
+	d.say(start, time.Time{})
+	d.publish()
+	nt.send("READY=1\nSTATUS=refereeing " + ref.Setup().Mode)
+	if deps.Ready != nil {
+		deps.Ready(webAddr)
+	}
+	err = d.loop(ctx, ended, restart, fatal)
+	nt.send("STOPPING=1")
+	cancel()
+	wg.Wait()
+	if cam != nil {
+		cam.close()
+	}
+	if deps.Indicator != nil {
+		_ = deps.Indicator.Off()
+	}
+	if d.ended && deps.OnEnd != nil {
+		deps.OnEnd(deps.Stdout, ref.Game()) // after the display's last screen
+	}
+	return err
+}
+
+// loopSource runs a source; when it ends it reports on ended and waits for
+// restart (at_end: loop) or the end of ctx.
+func loopSource(ctx context.Context, run func() error, ended, restart chan struct{}) error {
+	for {
+		err := run()
+		if !errors.Is(err, errEnded) {
+			return err
+		}
+		select {
+		case ended <- struct{}{}:
+		case <-ctx.Done():
+			return nil
+		}
+		select {
+		case <-restart:
+		case <-ctx.Done():
+			return nil
+		}
+	}
+}
+
+// loop is the referee goroutine: the only one that touches the game, the
+// journal and the health record.
+func (d *daemon) loop(ctx context.Context, ended, restart chan struct{}, fatal chan error) error {
+	alive := time.NewTicker(time.Second)
+	defer alive.Stop()
+	for {
+		d.tick.Store(time.Now().UnixNano())
+		select {
+		case <-ctx.Done():
+			slog.Info("stopping", "why", context.Cause(ctx))
+			return nil
+		case err := <-fatal:
+			return err
+		case <-alive.C:
+		case m := <-d.snaps:
+			d.observe(m)
+			if m.done != nil {
+				close(m.done)
+			}
+		case m := <-d.inputs:
+			m.reply <- d.input(m.in, m.t)
+		case m := <-d.newGames:
+			m.reply <- d.newGame(m.setup)
+		case s := <-d.status:
+			d.applyStatus(s)
+		case <-ended:
+			switch d.cfg.Camera.AtEnd {
+			case config.AtEndStop:
+				slog.Info("the recording ended")
+				d.ended = true
+				return nil
+			case config.AtEndLoop:
+				slog.Info("the recording ended: starting it again with a new game")
+				if err := d.newGame(d.ref.Setup()); err != nil {
+					return err
+				}
+				select {
+				case restart <- struct{}{}:
+				case <-ctx.Done():
+				}
+			default:
+				slog.Info("the recording ended; the status page stays up until tableref is stopped")
+				d.h.cameraOK, d.h.camera = false, "the recording ended"
+				d.publish()
+			}
+		case ev, ok := <-d.deps.Buttons: // nil when no buttons: never ready
+			if ok {
+				d.button(ev)
+			}
+		}
+	}
+}
+
+func (d *daemon) observe(m snapshotMsg) {
+	t := m.t
+	if t < 0 {
+		if d.ref.Same(m.table) {
+			return // a live source saw the same table again: nothing happened
+		}
+		t = d.ref.T()
+	}
+	evs, err := d.ref.Observe(t, m.table)
+	if d.journalFailed(err) {
+		return
+	}
+	d.say(evs, m.at)
+	d.publish()
+}
+
+func (d *daemon) input(in rules.Input, t float64) error {
+	if t < 0 {
+		t = d.ref.T()
+	}
+	evs, err := d.ref.Input(t, in)
+	if d.journalFailed(err) {
+		return err
+	}
+	if err != nil {
+		return err
+	}
+	slog.Info("input", "type", in.Type, "player", in.Player)
+	d.say(evs, time.Time{})
+	d.publish()
+	return nil
+}
+
+func (d *daemon) newGame(s rules.Setup) error {
+	evs, err := d.ref.NewGame(s)
+	if d.journalFailed(err) || err != nil {
+		return err
+	}
+	if err := d.newScanner(); err != nil {
+		slog.Error("scanner for the new game", "err", err)
+	}
+	d.say(evs, time.Time{})
+	d.publish()
+	return nil
+}
+
+func (d *daemon) newScanner() error {
+	if d.deps.NewScanner == nil {
+		return nil
+	}
+	sc, err := d.deps.NewScanner(d.ref.Setup())
+	if err != nil {
+		return err
+	}
+	select { // replace a scanner not yet taken
+	case <-d.scanners:
+	default:
+	}
+	d.scanners <- sc
+	return nil
+}
+
+// journalFailed handles an error from the journal: the referee refuses to
+// act on what it could not record, and says so on every output until a
+// write succeeds again. It returns true when err is a journal error.
+func (d *daemon) journalFailed(err error) bool {
+	if err == nil {
+		if d.h.journal != "" {
+			slog.Info("journal writable again")
+			d.h.journal = ""
+		}
+		return false
+	}
+	if !errors.Is(err, journal.ErrDiskFull) && !errors.Is(err, journal.ErrBroken) && !strings.Contains(err.Error(), "journal") {
+		return false
+	}
+	first := d.h.journal == ""
+	d.h.journal = err.Error()
+	slog.Error("journal: cannot record, the referee has stopped judging", "err", err)
+	if first {
+		l2 := "Journal error"
+		if errors.Is(err, journal.ErrDiskFull) {
+			l2 = "Disk full!"
+		}
+		d.pres.Send([]Screen{{Msg: display.Message{Lines: []string{"REFEREE STOPPED", l2}, Verdict: display.Wrong}, Hold: verdictHold}})
+	}
+	d.publish()
+	return true
+}
+
+func (d *daemon) say(evs []rules.Event, at time.Time) {
+	for _, e := range evs {
+		slog.Info("referee", "kind", e.Kind, "player", e.Player, "verdict", e.Verdict, "says", e.Long)
+	}
+	sc := Screens(evs, at)
+	if len(sc) > 0 {
+		last := sc[len(sc)-1]
+		if last.Scores == nil {
+			d.h.screen = last.Msg
+		}
+		for _, s := range sc {
+			if s.Msg.Verdict != display.None {
+				d.h.screen = s.Msg // the page shows the verdict, not the turn after it
+			}
+		}
+	}
+	d.pres.Send(sc)
+}
+
+func (d *daemon) publish() {
+	if d.web != nil {
+		d.web.Publish(view(d.ref, d.h))
+	}
+}
+
+// cameraStatus is called by the camera goroutine.
+func (d *daemon) cameraStatus(ok bool, text string) {
+	select {
+	case d.status <- statusMsg{camera: &ok, text: text}:
+	default:
+	}
+}
+
+// movingStatus is called by the scanner goroutine.
+func (d *daemon) movingStatus(moving bool, problems []string) {
+	select {
+	case d.status <- statusMsg{moving: &moving, problems: problems}:
+	default:
+	}
+}
+
+func (d *daemon) applyStatus(s statusMsg) {
+	if s.camera != nil {
+		was := d.h.cameraOK
+		d.h.cameraOK, d.h.camera = *s.camera, s.text
+		switch {
+		case !*s.camera:
+			slog.Warn("camera", "status", s.text)
+			d.pres.Send([]Screen{{Msg: display.Message{Lines: []string{"Camera lost", "Check the cable"}, Verdict: display.Warn}, Hold: verdictHold}})
+		case !was && strings.HasPrefix(s.text, "camera back"):
+			slog.Info("camera", "status", s.text)
+			d.pres.Send([]Screen{{Msg: display.Message{Lines: []string{"Camera back", "Play on"}}}, {Msg: d.h.screen}})
+		}
+	}
+	if s.moving != nil {
+		d.h.moving, d.h.problems = *s.moving, s.problems
+	}
+	d.publish()
+}
+
+// Input implements web.Backend: it hands the input to the referee
+// goroutine and waits for its answer.
+func (d *daemon) Input(ctx context.Context, in rules.Input) error {
+	m := inputMsg{in: in, t: -1, reply: make(chan error, 1)}
+	select {
+	case d.inputs <- m:
+	case <-ctx.Done():
+		return errors.New("the referee is busy: try again")
+	}
+	select {
+	case err := <-m.reply:
+		return err
+	case <-ctx.Done():
+		return errors.New("the referee did not answer")
+	}
+}
+
+// NewGame implements web.Backend.
+func (d *daemon) NewGame(ctx context.Context, s rules.Setup) error {
+	m := newGameMsg{setup: s, reply: make(chan error, 1)}
+	select {
+	case d.newGames <- m:
+	case <-ctx.Done():
+		return errors.New("the referee is busy: try again")
+	}
+	select {
+	case err := <-m.reply:
+		return err
+	case <-ctx.Done():
+		return errors.New("the referee did not answer")
+	}
+}

@@ -1,0 +1,121 @@
+package daemon
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/rules/replay"
+)
+
+// ReplayPrefix marks a camera source that is a recorded stream of
+// snapshots and inputs (a replay file): the referee, journal, display and
+// status page run as live, without vision. Tests, the crash test and the
+// soak use it.
+const ReplayPrefix = "replay:"
+
+// feed plays a replay file into the referee at its own pace.
+type feed struct {
+	path  string
+	speed float64 // 1 real time, 0 no waiting
+	snaps chan<- snapshotMsg
+	ins   chan<- inputMsg
+}
+
+// ReadSetup returns the replay's header: the game a replay source plays.
+func ReadSetup(path string) (rules.Setup, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return rules.Setup{}, err
+	}
+	defer f.Close()
+	line, err := replay.NewReader(f, path).Next()
+	if err != nil {
+		return rules.Setup{}, err
+	}
+	return line.Setup, nil
+}
+
+// run sends every line after the header except the first skip ones (when
+// a game is resumed, the journal holds them already: it has one entry per
+// line the feed sent), then returns errEnded.
+func (fd *feed) run(ctx context.Context, skip int) error {
+	f, err := os.Open(fd.path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	r := replay.NewReader(f, fd.path)
+	start := time.Now()
+	first := -1.0
+	for {
+		line, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			return errEnded
+		}
+		if err != nil {
+			return fmt.Errorf("replay source: %w", err)
+		}
+		if line.Kind == replay.KindHeader {
+			continue
+		}
+		if skip > 0 {
+			skip--
+			continue
+		}
+		if first < 0 {
+			first = line.T
+		}
+		if fd.speed > 0 {
+			due := start.Add(time.Duration((line.T - first) / fd.speed * float64(time.Second)))
+			if err := sleepUntil(ctx, due); err != nil {
+				return err
+			}
+		}
+		switch line.Kind {
+		case replay.KindSnapshot:
+			msg := snapshotMsg{table: line.Table, t: line.T, done: make(chan struct{})}
+			select {
+			case fd.snaps <- msg:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+			select { // in order: an input after it must not overtake it
+			case <-msg.done:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		case replay.KindInput:
+			msg := inputMsg{in: line.Input, t: line.T, reply: make(chan error, 1)}
+			select {
+			case fd.ins <- msg:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+			select { // in order: the next line waits for this input
+			case <-msg.reply:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+	}
+}
+
+func sleepUntil(ctx context.Context, t time.Time) error {
+	d := time.Until(t)
+	if d <= 0 {
+		return ctx.Err()
+	}
+	tm := time.NewTimer(d)
+	defer tm.Stop()
+	select {
+	case <-tm.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}

@@ -1,0 +1,269 @@
+package daemon
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"io"
+	"log/slog"
+	"sync/atomic"
+	"time"
+
+	"gocv.io/x/gocv"
+
+	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/vision/camera"
+)
+
+// Scanner is what the pipeline needs of package scanner: frames in, stable
+// snapshots out. NewScanner in Deps makes one per game (the zones depend
+// on the mode and the players).
+type Scanner interface {
+	Frame(ctx context.Context, t time.Duration, frame gocv.Mat) (ScanUpdate, error)
+}
+
+// ScanUpdate is what one frame changed.
+type ScanUpdate struct {
+	Snapshot *rules.Table // a new stable snapshot, or nil
+	Moving   bool         // hands over the table
+	Marks    []Mark       // what the frame's read found, for the picture
+	Problems []string     // why the read is not a snapshot yet
+}
+
+// Mark is one detection to draw on the camera picture.
+type Mark struct {
+	Corners [4]image.Point // full-resolution pixels
+	Label   string
+	Good    bool // a card in a cell (green) or a problem (orange)
+}
+
+// frame is one camera frame in flight. Mats come from a small pool and go
+// back to it, so a 12 MP stream allocates its buffers once.
+type frame struct {
+	mat *gocv.Mat
+	at  time.Time
+}
+
+// poolSize is the number of frame buffers: one being read, one waiting,
+// one being scanned. At 12 MP that is 3 × 36 MB.
+const poolSize = 3
+
+// cameraStage reads frames into the latest-frame slot, dropping the older
+// frame when the scanner is behind: the referee must see the table as it
+// is now, never a queue of old frames.
+type cameraStage struct {
+	open   func(ctx context.Context) (camera.Source, error)
+	fps    float64 // pacing for file and folder sources; 0 = none
+	status func(ok bool, text string)
+	pool   chan *gocv.Mat
+	latest chan frame
+	now    func() time.Time
+	read   atomic.Int64 // frames read, for tests and logs
+}
+
+func newCameraStage(open func(ctx context.Context) (camera.Source, error), fps float64, status func(bool, string)) *cameraStage {
+	c := &cameraStage{open: open, fps: fps, status: status, pool: make(chan *gocv.Mat, poolSize), latest: make(chan frame, 1), now: time.Now}
+	for i := 0; i < poolSize; i++ {
+		m := gocv.NewMat()
+		c.pool <- &m
+	}
+	return c
+}
+
+// close frees the pool; call after both stages have stopped.
+func (c *cameraStage) close() {
+	for {
+		select {
+		case f := <-c.latest:
+			c.pool <- f.mat
+		default:
+			for i := 0; i < poolSize; i++ {
+				m := <-c.pool
+				m.Close()
+			}
+			return
+		}
+	}
+}
+
+// errEnded says a file, folder or replay source has no more frames.
+var errEnded = errors.New("the recording ended")
+
+// run reads until ctx ends or the source ends (errEnded). A live camera
+// that fails is reopened with backoff; the status callback says "camera
+// lost" and "camera back" so the players know why nothing happens.
+func (c *cameraStage) run(ctx context.Context) error {
+	var lost atomic.Bool
+	opens := 0
+	rc := &camera.Reconnecting{Open: func(ctx context.Context) (camera.Source, error) {
+		opens++
+		src, err := c.open(ctx)
+		switch {
+		case err != nil && opens > 1 && !lost.Swap(true):
+			c.status(false, "camera lost: "+err.Error())
+		case err != nil && opens == 1:
+			c.status(false, "no camera: "+err.Error())
+			lost.Store(true)
+		case err == nil && lost.Swap(false):
+			c.status(true, "camera back: "+src.String())
+		case err == nil:
+			c.status(true, src.String())
+		}
+		return src, err
+	}}
+	defer rc.Close()
+	var tick *time.Ticker
+	if c.fps > 0 {
+		tick = time.NewTicker(time.Duration(float64(time.Second) / c.fps))
+		defer tick.Stop()
+	}
+	for {
+		var m *gocv.Mat
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case m = <-c.pool:
+		}
+		err := rc.Read(ctx, m)
+		if err != nil {
+			c.pool <- m
+			if errors.Is(err, io.EOF) {
+				return errEnded
+			}
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			return fmt.Errorf("camera: %w", err)
+		}
+		c.read.Add(1)
+		c.put(frame{mat: m, at: c.now()})
+		if tick != nil {
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-tick.C:
+			}
+		}
+	}
+}
+
+// put offers f as the latest frame, handing an unread older one back to the
+// pool.
+func (c *cameraStage) put(f frame) {
+	for {
+		select {
+		case c.latest <- f:
+			return
+		default:
+		}
+		select {
+		case old := <-c.latest:
+			c.pool <- old.mat
+		default:
+		}
+	}
+}
+
+// scanStage gives each latest frame to the scanner and forwards stable
+// snapshots to the referee. It also makes the status page's picture, at
+// most twice a second and only while a page is open.
+type scanStage struct {
+	cam      *cameraStage
+	scanners <-chan Scanner // a new scanner for each new game
+	out      chan<- snapshotMsg
+	moving   func(moving bool, problems []string)
+	picture  func() bool       // whether a picture is wanted now
+	publish  func(jpeg []byte) // the picture
+	start    time.Time
+	every    time.Duration
+	scanned  atomic.Int64
+}
+
+type snapshotMsg struct {
+	table rules.Table
+	t     float64       // game time from the source (replays); <0: the referee's clock
+	at    time.Time     // when the frame was taken (for latency); zero for replays
+	done  chan struct{} // closed once the referee has dealt with it (replays keep order by it); may be nil
+}
+
+func (s *scanStage) run(ctx context.Context) error {
+	var sc Scanner
+	var lastPic time.Time
+	wasMoving := false
+	for {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case n := <-s.scanners:
+			sc = n
+			continue
+		case f := <-s.cam.latest:
+			if sc == nil {
+				s.cam.pool <- f.mat
+				continue
+			}
+			upd, err := sc.Frame(ctx, f.at.Sub(s.start), *f.mat)
+			s.scanned.Add(1)
+			if err != nil {
+				slog.Warn("scanner", "err", err)
+			}
+			if s.picture != nil && s.picture() && f.at.Sub(lastPic) >= s.every {
+				lastPic = f.at
+				if b, err := drawPicture(*f.mat, upd.Marks); err == nil {
+					s.publish(b)
+				}
+			}
+			s.cam.pool <- f.mat
+			if upd.Moving != wasMoving || len(upd.Problems) > 0 {
+				wasMoving = upd.Moving
+				s.moving(upd.Moving, upd.Problems)
+			}
+			if upd.Snapshot != nil {
+				select {
+				case s.out <- snapshotMsg{table: *upd.Snapshot, t: -1, at: f.at}:
+				case <-ctx.Done():
+					return ctx.Err()
+				}
+			}
+		}
+	}
+}
+
+// pictureWidth is the status page picture's width: enough to see the
+// cards and the marks, small enough for a Pi to encode twice a second.
+const pictureWidth = 960
+
+// drawPicture scales the frame down, draws the marks and encodes a JPEG.
+func drawPicture(src gocv.Mat, marks []Mark) ([]byte, error) {
+	if src.Empty() {
+		return nil, errors.New("empty frame")
+	}
+	scale := float64(pictureWidth) / float64(src.Cols())
+	small := gocv.NewMat()
+	defer small.Close()
+	gocv.Resize(src, &small, image.Point{X: pictureWidth, Y: int(float64(src.Rows()) * scale)}, 0, 0, gocv.InterpolationArea)
+	for _, m := range marks {
+		col := color.RGBA{G: 200, A: 255}
+		if !m.Good {
+			col = color.RGBA{R: 255, G: 140, A: 255}
+		}
+		pts := make([]image.Point, 4)
+		for i, p := range m.Corners {
+			pts[i] = image.Pt(int(float64(p.X)*scale), int(float64(p.Y)*scale))
+		}
+		pv := gocv.NewPointsVectorFromPoints([][]image.Point{pts})
+		gocv.Polylines(&small, pv, true, col, 2)
+		pv.Close()
+		if m.Label != "" {
+			gocv.PutText(&small, m.Label, pts[0].Add(image.Pt(0, -4)), gocv.FontHersheySimplex, 0.45, col, 1)
+		}
+	}
+	buf, err := gocv.IMEncode(gocv.JPEGFileExt, small)
+	if err != nil {
+		return nil, err
+	}
+	defer buf.Close()
+	return append([]byte(nil), buf.GetBytes()...), nil
+}

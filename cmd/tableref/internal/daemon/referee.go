@@ -1,0 +1,183 @@
+// Package daemon is `tableref run`: it wires the camera, vision, scanner,
+// the game engine, the journal, the display, LEDs, buzzer and buttons and
+// the status page into goroutines joined by bounded channels, and keeps a
+// game safe across crashes. cmd/tableref/run.go only parses flags and
+// calls Run.
+package daemon
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"time"
+
+	"github.com/tableref/tableref/cmd/tableref/internal/journal"
+	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/rules/replay"
+)
+
+// Referee is the game with its journal: everything that reaches the engine
+// goes through it, and it writes each entry to the journal (fsync'd)
+// before the engine sees it. An entry that cannot be journaled is not
+// acted on. Not safe for concurrent use: the referee goroutine owns it.
+type Referee struct {
+	path  string
+	w     *journal.Writer
+	match *journal.Match
+	table rules.Table // the last snapshot the engine was given
+	have  bool
+
+	// the game's clock: t = base + time since started
+	base    float64
+	started time.Time
+	last    float64 // time of the last journaled entry
+	n       int     // entries journaled in this game
+	now     func() time.Time
+}
+
+// OpenReferee resumes the journal at path if there is one (replaying it
+// through the engine), else starts a new game for setup. resumed says
+// which happened; start holds the events to show (the start events of a
+// new game, or a "resumed" note and the last events of a resumed one).
+func OpenReferee(path string, setup rules.Setup, now func() time.Time) (r *Referee, start []rules.Event, resumed bool, err error) {
+	if now == nil {
+		now = time.Now
+	}
+	r = &Referee{path: path, now: now, started: now()}
+	if _, statErr := os.Stat(path); statErr == nil {
+		evs, err := r.resume()
+		return r, evs, true, err
+	}
+	if setup.Mode == "" {
+		return nil, nil, false, errors.New("no game to resume and none configured: set game.mode (or -mode) and game.players")
+	}
+	evs, err := r.NewGame(setup)
+	return r, evs, false, err
+}
+
+func (r *Referee) resume() ([]rules.Event, error) {
+	l, w, err := journal.Open(r.path)
+	if err != nil {
+		return nil, fmt.Errorf("resuming %s: %w (move it away to start a new game)", r.path, err)
+	}
+	if l.TornTail {
+		slog.Warn("journal: the last line was cut short (power cut?) and was dropped", "journal", r.path)
+	}
+	m, _, err := journal.NewMatch(l.Setup)
+	if err != nil {
+		w.Close()
+		return nil, fmt.Errorf("resuming %s: %w", r.path, err)
+	}
+	for _, e := range l.Entries {
+		m.Apply(e)
+		if e.Kind == replay.KindSnapshot {
+			r.table, r.have = e.Table, true
+		}
+	}
+	r.w, r.match, r.base, r.last, r.n = w, m, l.LastT(), l.LastT(), len(l.Entries)
+	slog.Info("journal: game resumed", "journal", r.path, "mode", l.Setup.Mode, "entries", len(l.Entries), "t", r.base)
+	note := rules.Event{Kind: rules.EventInfo, Short: rules.Say("Game resumed", fmt.Sprintf("%d steps kept", len(l.Entries))),
+		Long: fmt.Sprintf("The game was resumed from its journal: %d snapshots and inputs replayed.", len(l.Entries))}
+	evs := []rules.Event{note}
+	if h := m.History(); len(h) > 0 {
+		last := h[len(h)-1].Event
+		if last.Kind != rules.EventInfo || last.Short != note.Short {
+			evs = append(evs, last) // what the players were last told
+		}
+	}
+	return evs, nil
+}
+
+// NewGame closes the current journal (keeping it under an archive name)
+// and starts a new game with its own journal.
+func (r *Referee) NewGame(s rules.Setup) ([]rules.Event, error) {
+	m, start, err := journal.NewMatch(s)
+	if err != nil {
+		return nil, err
+	}
+	w, err := journal.Create(r.path, m.Setup(), r.now())
+	if err != nil {
+		return nil, err
+	}
+	if r.w != nil {
+		r.w.Close()
+	}
+	r.w, r.match, r.table, r.have = w, m, rules.Table{}, false
+	r.base, r.last, r.n, r.started = 0, 0, 0, r.now()
+	slog.Info("new game", "mode", s.Mode, "players", s.Players, "journal", r.path)
+	return start, nil
+}
+
+// T is the game time now: seconds since the start, continuing after a
+// resume, never going backwards.
+func (r *Referee) T() float64 {
+	return r.base + r.now().Sub(r.started).Seconds()
+}
+
+// Same reports whether tab is the snapshot the engine judged last (a live
+// source skips it: nothing changed on the table).
+func (r *Referee) Same(tab rules.Table) bool { return r.have && tab.Equal(r.table) }
+
+// Observe journals and then judges a stable snapshot taken at game time t
+// (use T() for live sources).
+func (r *Referee) Observe(t float64, tab rules.Table) ([]rules.Event, error) {
+	t = r.monotone(t)
+	if err := r.w.Snapshot(t, tab); err != nil {
+		return nil, err
+	}
+	r.n++
+	r.table, r.have = tab.Clone(), true
+	return r.match.Apply(journal.Entry{T: t, Kind: replay.KindSnapshot, Table: tab}), nil
+}
+
+// Input journals and then applies a player's input at game time t.
+func (r *Referee) Input(t float64, in rules.Input) ([]rules.Event, error) {
+	if n := len(r.match.Setup().Players); in.Player < 0 || in.Player > n {
+		return nil, fmt.Errorf("player %d: this game has players 1 to %d", in.Player, n)
+	}
+	t = r.monotone(t)
+	if err := r.w.Input(t, in); err != nil {
+		return nil, err
+	}
+	r.n++
+	return r.match.Apply(journal.Entry{T: t, Kind: replay.KindInput, Input: in}), nil
+}
+
+// monotone keeps journal times from going backwards (a replay reader
+// rejects that), and moves the clock base along with a source that
+// supplies its own times.
+func (r *Referee) monotone(t float64) float64 {
+	t = max(t, r.last)
+	r.last = t
+	return t
+}
+
+// Game is the engine.
+func (r *Referee) Game() rules.Game { return r.match.Game() }
+
+// Setup is the game's setup.
+func (r *Referee) Setup() rules.Setup { return r.match.Setup() }
+
+// History is every event of the game as it stands.
+func (r *Referee) History() []replay.Stamped { return r.match.History() }
+
+// Table is the last snapshot the engine judged.
+func (r *Referee) Table() (rules.Table, bool) { return r.table, r.have }
+
+// LastT is the time of the last journaled entry.
+func (r *Referee) LastT() float64 { return r.last }
+
+// Entries is the number of snapshots and inputs journaled in this game.
+func (r *Referee) Entries() int { return r.n }
+
+// Path is the journal's path.
+func (r *Referee) Path() string { return r.path }
+
+// Close closes the journal.
+func (r *Referee) Close() error {
+	if r.w == nil {
+		return nil
+	}
+	return r.w.Close()
+}

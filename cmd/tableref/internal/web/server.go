@@ -1,0 +1,384 @@
+package web
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/netip"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/tableref/tableref/rules"
+)
+
+//go:embed static
+var static embed.FS
+
+// Backend is what the page's controls act on: the daemon. Both calls wait
+// for the referee and return its error (a full disk, a bad setup), so the
+// page can say why a press was not taken.
+type Backend interface {
+	Input(ctx context.Context, in rules.Input) error
+	NewGame(ctx context.Context, s rules.Setup) error
+}
+
+// Options configure the server.
+type Options struct {
+	// PIN, when set, is asked of every visitor not on this machine
+	// (web.lan); loopback visitors are trusted.
+	PIN string
+}
+
+// Server serves the page, its API and the event stream.
+type Server struct {
+	b   Backend
+	opt Options
+	key []byte // signs the PIN cookie; new at every start
+
+	mu      sync.Mutex
+	state   State
+	frame   []byte
+	subs    map[chan struct{}]struct{}
+	fails   map[string][]time.Time // wrong PINs by client address
+	handler http.Handler
+}
+
+// New returns a server for backend b.
+func New(b Backend, opt Options) *Server {
+	s := &Server{b: b, opt: opt, subs: map[chan struct{}]struct{}{}, fails: map[string][]time.Time{}}
+	s.key = make([]byte, 32)
+	_, _ = rand.Read(s.key)
+	sub, _ := fs.Sub(static, "static")
+	mux := http.NewServeMux()
+	mux.Handle("GET /", http.FileServerFS(sub))
+	mux.HandleFunc("GET /api/state", s.getState)
+	mux.HandleFunc("GET /api/modes", s.getModes)
+	mux.HandleFunc("GET /api/events", s.events)
+	mux.HandleFunc("GET /api/frame.jpg", s.getFrame)
+	mux.HandleFunc("POST /api/input", s.postInput)
+	mux.HandleFunc("POST /api/newgame", s.postNewGame)
+	mux.HandleFunc("POST /api/login", s.postLogin)
+	s.handler = s.guard(mux)
+	return s
+}
+
+// Handler is the whole site, with the PIN check in front.
+func (s *Server) Handler() http.Handler { return s.handler }
+
+// Publish replaces the state and wakes every open page.
+func (s *Server) Publish(st State) {
+	s.mu.Lock()
+	st.Seq = s.state.Seq + 1
+	st.Frame = s.state.Frame
+	s.state = st
+	s.wakeLocked()
+	s.mu.Unlock()
+}
+
+// SetFrame stores the latest camera picture (JPEG) and tells the pages.
+func (s *Server) SetFrame(jpeg []byte) {
+	s.mu.Lock()
+	s.frame = jpeg
+	s.state.Frame++
+	s.state.Seq++
+	s.wakeLocked()
+	s.mu.Unlock()
+}
+
+// Watching reports whether any page is open: the daemon draws and encodes
+// camera pictures only then.
+func (s *Server) Watching() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.subs) > 0
+}
+
+func (s *Server) wakeLocked() {
+	for c := range s.subs {
+		select {
+		case c <- struct{}{}:
+		default: // already woken: it will read the newest state
+		}
+	}
+}
+
+func (s *Server) current() State {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.state
+}
+
+// Serve serves on ln until ctx ends, then shuts down within 2 s.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	srv := &http.Server{Handler: s.handler, ReadHeaderTimeout: 5 * time.Second,
+		BaseContext: func(net.Listener) context.Context { return ctx }}
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(sctx)
+		<-done
+		return nil
+	}
+}
+
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(code)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+func fail(w http.ResponseWriter, code int, msg string) {
+	writeJSON(w, code, map[string]string{"error": msg})
+}
+
+func (s *Server) getState(w http.ResponseWriter, _ *http.Request) { writeJSON(w, 200, s.current()) }
+
+func (s *Server) getModes(w http.ResponseWriter, _ *http.Request) { writeJSON(w, 200, Modes()) }
+
+func (s *Server) getFrame(w http.ResponseWriter, _ *http.Request) {
+	s.mu.Lock()
+	f := s.frame
+	s.mu.Unlock()
+	if f == nil {
+		http.Error(w, "no camera picture yet", http.StatusNotFound)
+		return
+	}
+	w.Header().Set("Content-Type", "image/jpeg")
+	w.Header().Set("Cache-Control", "no-store")
+	_, _ = w.Write(f)
+}
+
+// events streams the state as server-sent events: the whole state at once,
+// then again whenever it changes (a slow page skips to the newest).
+func (s *Server) events(w http.ResponseWriter, r *http.Request) {
+	fl, ok := w.(http.Flusher)
+	if !ok {
+		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	wake := make(chan struct{}, 1)
+	wake <- struct{}{}
+	s.mu.Lock()
+	s.subs[wake] = struct{}{}
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		delete(s.subs, wake)
+		s.mu.Unlock()
+	}()
+	ping := time.NewTicker(15 * time.Second)
+	defer ping.Stop()
+	sent := -1
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case <-ping.C:
+			if _, err := io.WriteString(w, ": ping\n\n"); err != nil {
+				return
+			}
+		case <-wake:
+			st := s.current()
+			if st.Seq == sent {
+				continue
+			}
+			sent = st.Seq
+			b, _ := json.Marshal(st)
+			if _, err := fmt.Fprintf(w, "event: state\ndata: %s\n\n", b); err != nil {
+				return
+			}
+		}
+		fl.Flush()
+	}
+}
+
+// inputRequest is the body of POST /api/input.
+type inputRequest struct {
+	Type   string `json:"type"`
+	Player int    `json:"player"`
+	Number int    `json:"number"`
+	Choice string `json:"choice"`
+	Card   string `json:"card"`
+	Other  string `json:"other"`
+}
+
+// allowedInputs are the page's controls; the rest need a card or are
+// engine-specific enough to come from the table itself.
+var allowedInputs = map[string]bool{"next": true, "undo": true, "challenge": true, "confirm": true, "guess": true, "choose": true, "swap": true, "pass": true}
+
+func (s *Server) postInput(w http.ResponseWriter, r *http.Request) {
+	var req inputRequest
+	if !decode(w, r, &req) {
+		return
+	}
+	if !allowedInputs[req.Type] {
+		fail(w, 400, fmt.Sprintf("unknown input %q", req.Type))
+		return
+	}
+	in := rules.Input{Type: rules.InputType(req.Type), Player: req.Player, Number: req.Number, Choice: strings.TrimSpace(req.Choice)}
+	st := s.current()
+	res := rules.Resolver{}
+	if m, ok := rules.LookupMode(st.Mode); ok {
+		res.Decks = m.Decks
+	}
+	for _, c := range []struct {
+		tok string
+		dst *rules.CardID
+	}{{req.Card, &in.Card}, {req.Other, &in.Other}} {
+		if strings.TrimSpace(c.tok) == "" {
+			continue
+		}
+		ref, err := res.Resolve(c.tok)
+		if err != nil {
+			fail(w, 400, err.Error())
+			return
+		}
+		*c.dst = ref.ID
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
+	defer cancel()
+	if err := s.b.Input(ctx, in); err != nil {
+		fail(w, http.StatusConflict, err.Error())
+		return
+	}
+	writeJSON(w, 200, map[string]bool{"ok": true})
+}
+
+func (s *Server) postNewGame(w http.ResponseWriter, r *http.Request) {
+	var req rules.Setup
+	if !decode(w, r, &req) {
+		return
+	}
+	var players []string
+	for _, p := range req.Players {
+		if p = strings.TrimSpace(p); p != "" {
+			players = append(players, p)
+		}
+	}
+	req.Players = players
+	ctx, cancel := context.WithTimeout(r.Context(), 10*time.Second)
+	defer cancel()
+	if err := s.b.NewGame(ctx, req); err != nil {
+		fail(w, 400, err.Error())
+		return
+	}
+	writeJSON(w, 200, map[string]bool{"ok": true})
+}
+
+// decode reads a small JSON body. Requiring application/json keeps other
+// sites' forms from posting here (a cross-site JSON post needs CORS, which
+// this server never grants).
+func decode(w http.ResponseWriter, r *http.Request, v any) bool {
+	if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		fail(w, http.StatusUnsupportedMediaType, "want application/json")
+		return false
+	}
+	d := json.NewDecoder(io.LimitReader(r.Body, 64<<10))
+	d.DisallowUnknownFields()
+	if err := d.Decode(v); err != nil {
+		fail(w, 400, "bad request: "+err.Error())
+		return false
+	}
+	return true
+}
+
+// guard lets loopback visitors in, and asks everyone else for the PIN
+// (when one is set) through a signed cookie.
+func (s *Server) guard(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		w.Header().Set("X-Frame-Options", "DENY")
+		if o := r.Header.Get("Origin"); o != "" && r.Method == http.MethodPost && o != "http://"+r.Host && o != "https://"+r.Host {
+			fail(w, http.StatusForbidden, "cross-site request refused")
+			return
+		}
+		if s.opt.PIN == "" || isLoopback(r.RemoteAddr) || s.hasCookie(r) {
+			next.ServeHTTP(w, r)
+			return
+		}
+		switch {
+		case r.URL.Path == "/api/login" || r.URL.Path == "/login.html" || r.URL.Path == "/style.css":
+			next.ServeHTTP(w, r)
+		case strings.HasPrefix(r.URL.Path, "/api/"):
+			fail(w, http.StatusUnauthorized, "PIN needed")
+		default:
+			http.Redirect(w, r, "/login.html", http.StatusSeeOther)
+		}
+	})
+}
+
+func isLoopback(remote string) bool {
+	ap, err := netip.ParseAddrPort(remote)
+	return err == nil && ap.Addr().Unmap().IsLoopback()
+}
+
+const cookieName = "tableref_pin"
+
+func (s *Server) token() string {
+	m := hmac.New(sha256.New, s.key)
+	m.Write([]byte("pin ok"))
+	return hex.EncodeToString(m.Sum(nil))
+}
+
+func (s *Server) hasCookie(r *http.Request) bool {
+	c, err := r.Cookie(cookieName)
+	return err == nil && hmac.Equal([]byte(c.Value), []byte(s.token()))
+}
+
+// errTooMany is returned after 5 wrong PINs from one address in a minute.
+var errTooMany = errors.New("too many wrong PINs: wait a minute")
+
+func (s *Server) postLogin(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		PIN string `json:"pin"`
+	}
+	if !decode(w, r, &req) {
+		return
+	}
+	host, _, _ := net.SplitHostPort(r.RemoteAddr)
+	s.mu.Lock()
+	now := time.Now()
+	recent := s.fails[host][:0]
+	for _, t := range s.fails[host] {
+		if now.Sub(t) < time.Minute {
+			recent = append(recent, t)
+		}
+	}
+	s.fails[host] = recent
+	tooMany := len(recent) >= 5
+	s.mu.Unlock()
+	if tooMany {
+		fail(w, http.StatusTooManyRequests, errTooMany.Error())
+		return
+	}
+	if s.opt.PIN == "" || !hmac.Equal([]byte(req.PIN), []byte(s.opt.PIN)) {
+		s.mu.Lock()
+		s.fails[host] = append(s.fails[host], now)
+		s.mu.Unlock()
+		slog.Warn("web: wrong PIN", "from", host)
+		fail(w, http.StatusUnauthorized, "wrong PIN")
+		return
+	}
+	http.SetCookie(w, &http.Cookie{Name: cookieName, Value: s.token(), Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
+	writeJSON(w, 200, map[string]bool{"ok": true})
+}

@@ -1,0 +1,103 @@
+// Package web is the status page of `tableref run`: the live table with
+// verdict colours, scores with their breakdown, the last events, the
+// latest camera frame with detections drawn, and the same controls as the
+// buttons. Plain HTML, CSS and JavaScript embedded in the binary (no build
+// step, no CDN: it works offline on a Pi); updates by server-sent events.
+package web
+
+import (
+	"github.com/tableref/tableref/rules"
+)
+
+// State is everything the page shows, sent whole on every change (a game's
+// state is a few kilobytes: simpler and more robust than diffs).
+type State struct {
+	Seq      int           `json:"seq"`
+	Mode     string        `json:"mode"`
+	ModeName string        `json:"modeName"`
+	Players  []string      `json:"players"`
+	Scores   []rules.Score `json:"scores"`
+	Finished bool          `json:"finished"`
+	Winners  []int         `json:"winners"`
+	T        float64       `json:"t"`
+	Zones    []Zone        `json:"zones"`
+	Events   []Event       `json:"events"` // the last ones, oldest first
+	Screen   Screen        `json:"screen"` // what the display shows now
+	Status   Status        `json:"status"`
+	Frame    int           `json:"frame"` // sequence number of the latest camera frame (0: none)
+}
+
+// Zone is one zone of the table as a grid.
+type Zone struct {
+	Name  string `json:"name"`
+	Top   int    `json:"top"` // row of the first grid row
+	Left  int    `json:"left"`
+	Rows  int    `json:"rows"`
+	Cols  int    `json:"cols"`
+	Cells []Cell `json:"cells"`
+	Items []Item `json:"items"`
+}
+
+// Cell is one occupied cell.
+type Cell struct {
+	Row     int    `json:"row"`
+	Col     int    `json:"col"`
+	Card    string `json:"card,omitempty"` // ID, "SA-017"
+	Name    string `json:"name,omitempty"`
+	Back    bool   `json:"back,omitempty"`
+	Colour  string `json:"colour,omitempty"`
+	Verdict string `json:"verdict,omitempty"` // the referee's last verdict on this card
+}
+
+// Item is a card off the grid.
+type Item struct {
+	Row  float64 `json:"row"`
+	Col  float64 `json:"col"`
+	Card string  `json:"card"`
+	Name string  `json:"name"`
+	Back bool    `json:"back,omitempty"`
+}
+
+// Event is one thing the referee said.
+type Event struct {
+	T       float64   `json:"t"`
+	Kind    string    `json:"kind"`
+	Player  int       `json:"player,omitempty"`
+	Verdict string    `json:"verdict,omitempty"`
+	Short   [2]string `json:"short"`
+	Long    string    `json:"long"`
+}
+
+// Screen is the display's current text.
+type Screen struct {
+	Lines   []string `json:"lines"`
+	Verdict string   `json:"verdict"` // none, right, wrong, warn
+}
+
+// Status is the health of the parts.
+type Status struct {
+	Camera   string   `json:"camera"`             // what the camera stage says ("reading pi", "camera lost: …")
+	CameraOK bool     `json:"cameraOk"`           //
+	Moving   bool     `json:"moving"`             // hands over the table
+	Journal  string   `json:"journal"`            // empty, or why the referee stopped (disk full)
+	Display  string   `json:"display"`            // the display in use, or why there is none
+	Problems []string `json:"problems,omitempty"` // why the last read is not a snapshot
+}
+
+// ModeInfo describes a game mode for the new-game form.
+type ModeInfo struct {
+	ID         string         `json:"id"`
+	Name       string         `json:"name"`
+	MinPlayers int            `json:"minPlayers"`
+	MaxPlayers int            `json:"maxPlayers"`
+	Options    []rules.Option `json:"options"`
+}
+
+// Modes lists the registered game modes.
+func Modes() []ModeInfo {
+	var out []ModeInfo
+	for _, m := range rules.Modes() {
+		out = append(out, ModeInfo{ID: m.ID, Name: m.Name, MinPlayers: m.MinPlayers, MaxPlayers: m.MaxPlayers, Options: m.Options})
+	}
+	return out
+}

@@ -1,0 +1,157 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// childEnv makes the test binary run tableref itself (see TestRunChild), so
+// a test can start the daemon as a separate process and kill it with -9.
+const childEnv = "TABLEREF_TEST_CHILD_ARGS"
+
+// TestRunChild is not a test: it is the daemon process of the crash tests.
+func TestRunChild(t *testing.T) {
+	args := os.Getenv(childEnv)
+	if args == "" {
+		t.Skip("helper process for TestCrashResume")
+	}
+	os.Exit(runMain(strings.Split(args, "\x1f"), os.Stdout, os.Stderr))
+}
+
+// child starts `tableref ARGS…` as a process of its own.
+func child(t *testing.T, ctx context.Context, stdout, stderr *bytes.Buffer, args ...string) *exec.Cmd {
+	t.Helper()
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestRunChild$")
+	cmd.Env = append(os.Environ(), childEnv+"="+strings.Join(args, "\x1f"), "TABLEREF_LOG=info")
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return cmd
+}
+
+func standings(out string) string {
+	if i := strings.Index(out, "\nStandings:"); i >= 0 {
+		return out[i:]
+	}
+	return "(no standings in)\n" + out
+}
+
+func countLines(path string) int {
+	b, _ := os.ReadFile(path)
+	return bytes.Count(b, []byte("\n"))
+}
+
+// runConfig writes a daemon configuration that plays src as a replay
+// source at the given speed, with no display and no status page.
+func runConfig(t *testing.T, dir, src string, speed float64) string {
+	t.Helper()
+	abs, _ := filepath.Abs(src)
+	hw := filepath.Join(dir, "hardware.yaml")
+	os.WriteFile(hw, []byte("display: {type: none}\nbuttons: {next: \"\", undo: \"\", challenge: \"\", menu: \"\"}\nleds: {green: \"\", red: \"\"}\nbuzzer: {pin: \"\"}\n"), 0o644)
+	cfg := fmt.Sprintf("camera: {source: \"replay:%s\", speed: %v, at_end: stop}\njournal: %s\nlock_dir: %s\nhardware: %s\nweb: {listen: \"off\"}\n",
+		abs, speed, filepath.Join(dir, "journal.jsonl"), filepath.Join(dir, "lock"), hw)
+	p := filepath.Join(dir, "config.yaml")
+	if err := os.WriteFile(p, []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestCrashResume kills the daemon with SIGKILL twice in the middle of a
+// game (once leaving a torn last line, as a power cut does), restarts it
+// each time, and checks that the final scores are those of the game played
+// without interruption.
+func TestCrashResume(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the daemon several times")
+	}
+	src := "../../rules/mapit/testdata/world-three-rounds.jsonl"
+	code, out, errOut := run(t, "replay", src)
+	if code != 0 {
+		t.Fatalf("replay of the source failed: %s", errOut)
+	}
+	want := standings(out)
+
+	dir := t.TempDir()
+	cfg := runConfig(t, dir, src, 150) // 515 s of play in about 3.5 s
+	journalPath := filepath.Join(dir, "journal.jsonl")
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+
+	for i, killAt := range []int{20, 50} {
+		var o, e bytes.Buffer
+		cmd := child(t, ctx, &o, &e, "run", "-config", cfg)
+		deadline := time.Now().Add(30 * time.Second)
+		for countLines(journalPath) < killAt && time.Now().Before(deadline) {
+			time.Sleep(5 * time.Millisecond)
+		}
+		if countLines(journalPath) < killAt {
+			cmd.Process.Kill()
+			cmd.Wait()
+			t.Fatalf("kill %d: the journal never reached %d lines; stderr:\n%s", i+1, killAt, e.String())
+		}
+		if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+			t.Fatal(err)
+		}
+		cmd.Wait()
+		t.Logf("kill %d at %d journal lines", i+1, countLines(journalPath))
+		if i == 0 { // a power cut in the middle of a line
+			f, _ := os.OpenFile(journalPath, os.O_APPEND|os.O_WRONLY, 0)
+			f.WriteString(`{"kind":"snapshot","t":9999,"table":{"map":{"ro`)
+			f.Close()
+		}
+	}
+
+	var o, e bytes.Buffer
+	cmd := child(t, ctx, &o, &e, "run", "-config", cfg)
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("final run: %v\n%s", err, e.String())
+	}
+	if got := standings(o.String()); got != want {
+		t.Errorf("standings after two crashes:\n%s\nwant (uninterrupted):\n%s", got, want)
+	}
+	// The journal is a replay of the same game.
+	code, out, errOut = run(t, "replay", journalPath)
+	if code != 0 || standings(out) != want {
+		t.Errorf("tableref replay of the journal: status %d, %s\n%s", code, errOut, standings(out))
+	}
+}
+
+// TestTornTailWarns: a restart after a power cut in the middle of a line
+// warns and drops the line.
+func TestTornTailWarns(t *testing.T) {
+	dir := t.TempDir()
+	src := "../../rules/nsoe/testdata/small-deck-piles-run-out.jsonl"
+	cfg := runConfig(t, dir, src, 0)
+	journalPath := filepath.Join(dir, "journal.jsonl")
+	if code, _, errOut := run(t, "run", "-config", cfg); code != 0 {
+		t.Fatalf("first run: %s", errOut)
+	}
+	// Take the last line back and leave half of it, as a power cut would.
+	b, _ := os.ReadFile(journalPath)
+	lines := bytes.SplitAfter(b, []byte("\n"))
+	last := lines[len(lines)-2]
+	torn := append(bytes.Join(lines[:len(lines)-2], nil), last[:len(last)/2]...)
+	os.WriteFile(journalPath, torn, 0o644)
+
+	code, out, errOut := run(t, "run", "-config", cfg, "-log-level", "warn")
+	if code != 0 {
+		t.Fatalf("run after the torn line: %s", errOut)
+	}
+	if !strings.Contains(errOut, "cut short") {
+		t.Errorf("no warning about the torn line; stderr:\n%s", errOut)
+	}
+	_, want, _ := run(t, "replay", src)
+	if standings(out) != standings(want) {
+		t.Errorf("after the torn line:\n%s\nwant\n%s", standings(out), standings(want))
+	}
+}
