@@ -454,29 +454,25 @@ func (d *daemon) applyStatus(s statusMsg) {
 // goroutine and waits for its answer.
 func (d *daemon) Input(ctx context.Context, in rules.Input) error {
 	m := inputMsg{in: in, t: -1, reply: make(chan error, 1)}
-	select {
-	case d.inputs <- m:
-	case <-ctx.Done():
-		return errors.New("the referee is busy: try again")
-	}
-	select {
-	case err := <-m.reply:
-		return err
-	case <-ctx.Done():
-		return errors.New("the referee did not answer")
-	}
+	return ask(ctx, d.inputs, m, m.reply)
 }
 
 // NewGame implements web.Backend.
 func (d *daemon) NewGame(ctx context.Context, s rules.Setup) error {
 	m := newGameMsg{setup: s, reply: make(chan error, 1)}
+	return ask(ctx, d.newGames, m, m.reply)
+}
+
+// ask sends m to the referee goroutine and waits for its reply, giving up
+// when ctx ends (the page says the referee is busy rather than hanging).
+func ask[M any](ctx context.Context, to chan<- M, m M, reply <-chan error) error {
 	select {
-	case d.newGames <- m:
+	case to <- m:
 	case <-ctx.Done():
 		return errors.New("the referee is busy: try again")
 	}
 	select {
-	case err := <-m.reply:
+	case err := <-reply:
 		return err
 	case <-ctx.Done():
 		return errors.New("the referee did not answer")

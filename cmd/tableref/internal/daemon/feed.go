@@ -8,6 +8,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/tableref/tableref/hw/indicator"
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/rules/replay"
 )
@@ -72,7 +73,7 @@ func (fd *feed) run(ctx context.Context, skip int) error {
 		}
 		if fd.speed > 0 {
 			due := start.Add(time.Duration((line.T - first) / fd.speed * float64(time.Second)))
-			if err := sleepUntil(ctx, due); err != nil {
+			if err := indicator.Sleep(ctx, time.Until(due)); err != nil {
 				return err
 			}
 		}
@@ -102,20 +103,5 @@ func (fd *feed) run(ctx context.Context, skip int) error {
 				return ctx.Err()
 			}
 		}
-	}
-}
-
-func sleepUntil(ctx context.Context, t time.Time) error {
-	d := time.Until(t)
-	if d <= 0 {
-		return ctx.Err()
-	}
-	tm := time.NewTimer(d)
-	defer tm.Stop()
-	select {
-	case <-tm.C:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
 	}
 }
