@@ -64,6 +64,18 @@ type Mode struct {
 	New func(s Setup) (Game, error)
 	// Restore reads back a game's saved JSON state.
 	Restore func(state []byte) (Game, error)
+	// ScoreTable scores a finished table seen in one photo (`tableref
+	// scan`): a pure function from the setup (checked, defaults filled
+	// in) and the snapshot to each player's final score and breakdown, in
+	// seat order. Its events explain the scores for an annotated picture:
+	// an EventVerdict per judged pair of cards (Card = one card, Action =
+	// "pair " + the other card's ID, Verdict right or wrong, Long why),
+	// and an EventPoints per scored cell of a colour zone (Player, Points,
+	// Action = "cell <zone> <row>,<col>"); EventInfo and EventWarning say
+	// anything else. nil means this mode cannot be scored from a photo
+	// (its points are earned during play, as in Continental Shake Up and
+	// Map It!); its Mode documents why.
+	ScoreTable func(s Setup, t Table) ([]Score, []Event, error)
 }
 
 var modes = struct {

@@ -34,6 +34,24 @@ type Card struct {
 	Size        geom.Pt  `json:"size_mm"`      // width, height; zero means 63×88 (poker size)
 	QRSideMM    float64  `json:"qr_side_mm"`   // side of the code without quiet zone; zero means 30
 	Colour      [3]uint8 `json:"colour"`       // RGB of the card's art bands; zero means a grey
+	// Plain draws no art bands: a marker card, all white around its code
+	// so that its quiet zone stays clear.
+	Plain bool `json:"plain,omitempty"`
+}
+
+// Shape is a flat coloured quadrilateral on the table, drawn under the
+// cards: a mat, a board and its printed squares, a city tile, a cube seen
+// from above.
+type Shape struct {
+	Corners geom.Quad `json:"corners_mm"` // table mm
+	Colour  [3]uint8  `json:"colour"`     // RGB
+}
+
+// Box returns the shape of a w×h rectangle centred at c on the table,
+// turned by rotDeg clockwise.
+func Box(c geom.Pt, w, h, rotDeg float64, rgb [3]uint8) Shape {
+	m := geom.Translate(c.X, c.Y).Mul(geom.Rotate(rotDeg))
+	return Shape{Corners: m.ApplyQuad(geom.Rect(-w/2, -h/2, w/2, h/2)), Colour: rgb}
 }
 
 // DefaultCardSize is a poker card, the size tableref prints.
@@ -84,7 +102,9 @@ type Scene struct {
 	// Camera maps table mm to image px.
 	Camera geom.H
 	// Table is the table-top colour (RGB); zero means a mid-brown wood.
-	Table  [3]uint8
+	Table [3]uint8
+	// Shapes are drawn in order on the table, before the cards.
+	Shapes []Shape
 	Cards  []Card
 	Effect Effects
 	Seed   uint64
@@ -187,6 +207,9 @@ func Render(s Scene) (gocv.Mat, Truth, error) {
 		}
 	}()
 	drawTable(&frame, s, rng)
+	for _, sh := range s.Shapes {
+		drawShape(&frame, s, sh)
+	}
 	truth := Truth{Width: s.Width, Height: s.Height, Seed: s.Seed}
 	for i, c := range s.Cards {
 		ct, err := drawCard(&frame, s, c, rng)
@@ -231,6 +254,18 @@ func drawTable(frame *gocv.Mat, s Scene, rng *rand.Rand) {
 		}
 	}
 	gocv.Resize(small, frame, image.Pt(s.Width, s.Height), 0, 0, gocv.InterpolationCubic)
+}
+
+// drawShape fills a shape's image polygon, anti-aliased.
+func drawShape(frame *gocv.Mat, s Scene, sh Shape) {
+	q := s.Camera.ApplyQuad(sh.Corners)
+	poly := make([]image.Point, 4)
+	for i, p := range q {
+		poly[i] = pt(p)
+	}
+	pts := gocv.NewPointsVectorFromPoints([][]image.Point{poly})
+	defer pts.Close()
+	gocv.FillPolyWithParams(frame, pts, color.RGBA{R: sh.Colour[0], G: sh.Colour[1], B: sh.Colour[2], A: 255}, gocv.LineAA, 0, image.Pt(0, 0))
 }
 
 // faceScale picks the card raster's resolution: about twice the frame's so
@@ -287,8 +322,8 @@ func drawCard(frame *gocv.Mat, s Scene, c Card, rng *rand.Rand) (CodeTruth, erro
 				if mx < n && my < n && bits[my][mx] {
 					r, g, b = 25, 25, 28
 				}
-			case ym < 14 && ym > 4 && xm > 4 && xm < size.X-4,
-				ym > size.Y-14 && ym < size.Y-4 && xm > 4 && xm < size.X-4:
+			case !c.Plain && (ym < 14 && ym > 4 && xm > 4 && xm < size.X-4 ||
+				ym > size.Y-14 && ym < size.Y-4 && xm > 4 && xm < size.X-4):
 				// Art bands: coloured, with stripes, so the reader meets
 				// edges that are not a code.
 				k := 0.75 + 0.25*math.Sin(xm*0.8+ym*0.3)
