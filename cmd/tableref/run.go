@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -13,13 +12,13 @@ import (
 	"periph.io/x/conn/v3/gpio"
 	"periph.io/x/host/v3"
 
+	"github.com/tableref/tableref/calibration"
 	"github.com/tableref/tableref/cmd/tableref/internal/config"
 	"github.com/tableref/tableref/cmd/tableref/internal/daemon"
 	"github.com/tableref/tableref/hw/board"
 	"github.com/tableref/tableref/hw/indicator"
 	"github.com/tableref/tableref/hw/input"
 	"github.com/tableref/tableref/hw/profile"
-	"github.com/tableref/tableref/rules"
 )
 
 func init() {
@@ -29,10 +28,6 @@ func init() {
 		run:     runRun,
 	})
 }
-
-// newScanner makes the scanner for a camera source; scan.go (the scanner
-// adapter) sets it. Without it, only replay: sources run.
-var newScanner func(cfg *config.Config) func(s rules.Setup) (daemon.Scanner, error)
 
 func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
@@ -74,11 +69,16 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	setLogger(cfg, stderr)
 
 	deps := daemon.Deps{Stdout: stdout, OnEnd: printStandings}
-	if newScanner != nil {
-		deps.NewScanner = newScanner(cfg)
-	}
-	if !strings.HasPrefix(cfg.Camera.Source, daemon.ReplayPrefix) && deps.NewScanner == nil {
-		return errors.New("camera.source: this build has no scanner; only replay:FILE sources run")
+	if !strings.HasPrefix(cfg.Camera.Source, daemon.ReplayPrefix) {
+		var cal *calibration.File
+		if cfg.Calibration != "" {
+			if cal, err = calibration.Load(cfg.Calibration); err != nil {
+				return fmt.Errorf("calibration: %w", err)
+			}
+		} else {
+			slog.Warn("no calibration file: the table plane is estimated from the cards of each frame (run tableref calibrate for a steadier read)")
+		}
+		deps.NewScanner = daemon.TableScanner(cal, cfg.Scanner.Stable)
 	}
 	hw, err := openHardware(ctx, cfg, stdout, &deps)
 	if err != nil {

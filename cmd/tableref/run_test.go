@@ -155,3 +155,44 @@ func TestTornTailWarns(t *testing.T) {
 		t.Errorf("after the torn line:\n%s\nwant\n%s", standings(out), standings(want))
 	}
 }
+
+func TestRunConfigErrorsNameTheKey(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.yaml")
+	os.WriteFile(bad, []byte("camera:\n  sorce: pi\n"), 0o644)
+	code, _, errOut := run(t, "run", "-config", bad)
+	if code != 1 || !strings.Contains(errOut, `unknown key "camera.sorce"`) {
+		t.Errorf("unknown key: status %d, %q", code, errOut)
+	}
+	os.WriteFile(bad, []byte("web: {listen: \"0.0.0.0:8080\"}\n"), 0o644)
+	code, _, errOut = run(t, "run", "-config", bad)
+	if code != 1 || !strings.Contains(errOut, "web.listen") {
+		t.Errorf("LAN address without lan: status %d, %q", code, errOut)
+	}
+	code, _, errOut = run(t, "run", "-config", filepath.Join(dir, "missing.yaml"))
+	if code != 1 || !strings.Contains(errOut, "no such file") {
+		t.Errorf("missing config: status %d, %q", code, errOut)
+	}
+	code, out, _ := run(t, "run", "-default-config")
+	if code != 0 || !strings.Contains(out, "journal: /var/lib/tableref/journal.jsonl") {
+		t.Errorf("-default-config: %d %q", code, out)
+	}
+}
+
+// A second tableref on the same camera is refused while the first runs.
+func TestSecondInstanceRefused(t *testing.T) {
+	dir := t.TempDir()
+	cfg := runConfig(t, dir, "../../rules/mapit/testdata/world-three-rounds.jsonl", 1) // real time: minutes
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	var o, e bytes.Buffer
+	first := child(t, ctx, &o, &e, "run", "-config", cfg)
+	defer func() { first.Process.Kill(); first.Wait() }()
+	for end := time.Now().Add(20 * time.Second); countLines(filepath.Join(dir, "journal.jsonl")) < 2 && time.Now().Before(end); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	code, _, errOut := run(t, "run", "-config", cfg, "-journal", filepath.Join(dir, "other.jsonl"))
+	if code != 1 || !strings.Contains(errOut, "already in use by another tableref") {
+		t.Errorf("second instance: status %d, %q", code, errOut)
+	}
+}

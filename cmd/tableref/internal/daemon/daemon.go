@@ -183,8 +183,8 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 		d.h.cameraOK, d.h.camera = true, "replay "+replayPath
 	} else {
 		fps := 0.0
-		if spec.Kind == camera.KindFile || spec.Kind == camera.KindFolder {
-			fps = cfg.Camera.FPS
+		if spec.Kind == camera.KindFile || spec.Kind == camera.KindFolder || spec.Kind == 0 {
+			fps = cfg.Camera.FPS // a recording (or a test's camera): play it at camera pace
 		}
 		cam = newCameraStage(deps.OpenCamera, fps, d.cameraStatus)
 		sc := &scanStage{cam: cam, scanners: d.scanners, out: d.snaps, moving: d.movingStatus, start: deps.Now(), every: 500 * time.Millisecond}
@@ -277,6 +277,7 @@ func (d *daemon) loop(ctx context.Context, ended, restart chan struct{}, fatal c
 			case config.AtEndStop:
 				slog.Info("the recording ended")
 				d.ended = true
+				d.pres.wait(4 * verdictHold)
 				return nil
 			case config.AtEndLoop:
 				slog.Info("the recording ended: starting it again with a new game")

@@ -3,6 +3,7 @@ package daemon
 import (
 	"context"
 	"log/slog"
+	"sync/atomic"
 	"time"
 
 	"github.com/tableref/tableref/hw/display"
@@ -22,8 +23,9 @@ type Screen struct {
 }
 
 // verdictHold keeps a verdict, a warning or an order on the display long
-// enough to be read before the next player's turn replaces it.
-const verdictHold = 2500 * time.Millisecond
+// enough to be read before the next player's turn replaces it (a variable
+// so tests can run faster).
+var verdictHold = 2500 * time.Millisecond
 
 // Screens turns a batch of events into what the display shows, in order:
 // verdicts, orders and warnings stay a moment; the end of the game shows
@@ -80,6 +82,7 @@ type presenter struct {
 	ind   Indicator
 	in    chan []Screen
 	shown func(Screen, time.Time) // test hook and latency log
+	busy  atomic.Int64            // screens queued or being held
 }
 
 const presenterQueue = 8
@@ -94,6 +97,7 @@ func (p *presenter) Send(s []Screen) {
 	if len(s) == 0 {
 		return
 	}
+	p.busy.Add(1)
 	for {
 		select {
 		case p.in <- s:
@@ -102,15 +106,26 @@ func (p *presenter) Send(s []Screen) {
 		}
 		select {
 		case <-p.in:
+			p.busy.Add(-1)
 			slog.Debug("display: falling behind, dropped an old screen")
 		default:
 		}
 	}
 }
 
+// wait returns once every queued screen has been shown and held, or after
+// at most limit: a recording that ends shows its last verdicts and the
+// final scores before the daemon stops.
+func (p *presenter) wait(limit time.Duration) {
+	for end := time.Now().Add(limit); p.busy.Load() > 0 && time.Now().Before(end); {
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
 func (p *presenter) run(ctx context.Context) {
 	var queue []Screen
 	var until time.Time // the current screen's hold ends
+	held := 0           // batches whose last screen is being held
 	timer := time.NewTimer(time.Hour)
 	defer timer.Stop()
 	for {
@@ -119,8 +134,17 @@ func (p *presenter) run(ctx context.Context) {
 				s := queue[0]
 				queue = queue[1:]
 				p.show(ctx, s)
-				until = time.Now().Add(s.Hold)
+				if _, none := p.dev.(logDisplay); !none {
+					until = time.Now().Add(s.Hold) // nobody reads a log slowly
+				}
 				continue
+			} else {
+				timer.Reset(wait)
+			}
+		} else if held > 0 {
+			if wait := time.Until(until); wait <= 0 {
+				p.busy.Add(int64(-held))
+				held = 0
 			} else {
 				timer.Reset(wait)
 			}
@@ -132,6 +156,7 @@ func (p *presenter) run(ctx context.Context) {
 		case b := <-p.in:
 			queue = append(queue, b...)
 			queue = trim(queue)
+			held++
 		case <-timer.C:
 		}
 	}

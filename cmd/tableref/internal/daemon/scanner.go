@@ -1,0 +1,62 @@
+package daemon
+
+import (
+	"context"
+	"image"
+	"math"
+	"time"
+
+	"gocv.io/x/gocv"
+
+	"github.com/tableref/tableref/calibration"
+	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/scanner"
+	"github.com/tableref/tableref/vision/geom"
+)
+
+// TableScanner makes package scanner's Scanner for each game, with the
+// calibration (nil: the table plane is estimated from the cards) and the
+// stability window.
+func TableScanner(cal *calibration.File, still time.Duration) func(rules.Setup) (Scanner, error) {
+	return func(s rules.Setup) (Scanner, error) {
+		sc, err := scanner.New(cal, scanner.Options{Mode: s.Mode, Setup: s, Still: still})
+		if err != nil {
+			return nil, err
+		}
+		return tableScanner{sc}, nil
+	}
+}
+
+type tableScanner struct{ sc *scanner.Scanner }
+
+func (t tableScanner) Frame(ctx context.Context, at time.Duration, frame gocv.Mat) (ScanUpdate, error) {
+	u, err := t.sc.Frame(ctx, at, frame)
+	out := ScanUpdate{Snapshot: u.Snapshot, Moving: u.Motion.State == scanner.Moving || u.Motion.State == scanner.Covered}
+	for _, p := range u.Problems {
+		out.Problems = append(out.Problems, p.Text)
+	}
+	if u.Scan != nil {
+		placed := map[int]bool{}
+		for _, c := range u.Scan.Cards {
+			if c.Zone != "" {
+				placed[c.Code] = true
+			}
+		}
+		for i, c := range u.Scan.Codes {
+			label := c.Payload.String()
+			if c.Payload.Kind == rules.KindCard {
+				label = rules.CardName(c.Payload.Card.ID)
+			}
+			out.Marks = append(out.Marks, Mark{Corners: pixels(c.Corners), Label: label, Good: placed[i]})
+		}
+	}
+	return out, err
+}
+
+func pixels(q geom.Quad) [4]image.Point {
+	var out [4]image.Point
+	for i, p := range q {
+		out[i] = image.Pt(int(math.Round(p.X)), int(math.Round(p.Y)))
+	}
+	return out
+}
