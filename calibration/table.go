@@ -180,7 +180,7 @@ func FitCodes(marks []Mark, w, h int, sizeOf func(rules.Payload) (float64, bool)
 		e := m[1].Sub(m[0]).Add(m[2].Sub(m[3]))
 		angles[i] = math.Atan2(e.Y, e.X) * 180 / math.Pi
 	}
-	ang := dominantAngle(angles)
+	ang := DominantAngle(angles)
 	o := g.Apply(geom.Pt{X: float64(w) / 2, Y: float64(h) / 2})
 	final := geom.Rotate(-ang).Mul(geom.Translate(-o.X, -o.Y)).Mul(g)
 	code := 0.0
@@ -192,9 +192,9 @@ func FitCodes(marks []Mark, w, h int, sizeOf func(rules.Payload) (float64, bool)
 	return &Table{Image: [2]int{w, h}, H: final, Source: SourceCodes, CodeMM: code, Codes: len(sq), RMSMM: rms}, nil
 }
 
-// dominantAngle is the direction (degrees) that most angles lie within 20°
+// DominantAngle is the direction (degrees) that most angles lie within 20°
 // of, refined by their circular mean: the way most cards face.
-func dominantAngle(angles []float64) float64 {
+func DominantAngle(angles []float64) float64 {
 	best, bestN := 0.0, -1
 	sorted := append([]float64(nil), angles...)
 	sort.Float64s(sorted)

@@ -1,0 +1,152 @@
+package scanner
+
+import (
+	"fmt"
+	"image"
+	"math"
+
+	"gocv.io/x/gocv"
+
+	"github.com/tableref/tableref/vision/geom"
+)
+
+// lowres is a small grey copy of a frame that motion is measured on, kept
+// as plain bytes so the scanner holds no OpenCV memory between frames.
+type lowres struct {
+	w, h  int
+	scale float64 // low-res pixels per frame pixel
+	px    []uint8
+}
+
+// changeLevel is how many grey levels a low-res pixel must change by to
+// count as changed: well above sensor noise after the blur.
+const changeLevel = 12
+
+func makeLowres(frame gocv.Mat, width int) (lowres, error) {
+	if frame.Type() != gocv.MatTypeCV8UC3 {
+		return lowres{}, fmt.Errorf("want an 8-bit colour (BGR) frame, got type %v", frame.Type())
+	}
+	grey := gocv.NewMat()
+	defer grey.Close()
+	gocv.CvtColor(frame, &grey, gocv.ColorBGRToGray)
+	scale := float64(width) / float64(frame.Cols())
+	h := max(1, int(math.Round(float64(frame.Rows())*scale)))
+	small := gocv.NewMat()
+	defer small.Close()
+	gocv.Resize(grey, &small, image.Pt(width, h), 0, 0, gocv.InterpolationArea)
+	gocv.GaussianBlur(small, &small, image.Pt(3, 3), 0, 0, gocv.BorderReflect)
+	b, err := small.DataPtrUint8()
+	if err != nil {
+		return lowres{}, err
+	}
+	return lowres{w: width, h: h, scale: scale, px: append([]uint8(nil), b...)}, nil
+}
+
+func (l lowres) mean() float64 {
+	var s int
+	for _, v := range l.px {
+		s += int(v)
+	}
+	return float64(s) / float64(max(1, len(l.px)))
+}
+
+// changed returns, for each pixel, whether it differs from o by more than
+// changeLevel once the two frames' mean brightness is made equal (a cloud
+// or a lamp changes every pixel a little: that is not motion).
+func (l lowres) changed(o lowres) []bool {
+	if len(o.px) != len(l.px) {
+		out := make([]bool, len(l.px))
+		for i := range out {
+			out[i] = true
+		}
+		return out
+	}
+	off := l.mean() - o.mean()
+	out := make([]bool, len(l.px))
+	for i, v := range l.px {
+		out[i] = math.Abs(float64(v)-float64(o.px[i])-off) > changeLevel
+	}
+	return out
+}
+
+func fraction(mask []bool) float64 {
+	n := 0
+	for _, m := range mask {
+		if m {
+			n++
+		}
+	}
+	return float64(n) / float64(max(1, len(mask)))
+}
+
+// edgeBlob counts the changed pixels connected to the frame's border: an
+// arm reaching in, or a hand resting on the table, always comes from the
+// edge; a card laid or taken away is a patch inside.
+func (l lowres) edgeBlob(mask []bool) int {
+	seen := make([]bool, len(mask))
+	var stack []int
+	push := func(i int) {
+		if mask[i] && !seen[i] {
+			seen[i] = true
+			stack = append(stack, i)
+		}
+	}
+	for x := 0; x < l.w; x++ {
+		push(x)
+		push((l.h-1)*l.w + x)
+	}
+	for y := 0; y < l.h; y++ {
+		push(y * l.w)
+		push(y*l.w + l.w - 1)
+	}
+	n := 0
+	for len(stack) > 0 {
+		i := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		n++
+		x, y := i%l.w, i/l.w
+		if x > 0 {
+			push(i - 1)
+		}
+		if x < l.w-1 {
+			push(i + 1)
+		}
+		if y > 0 {
+			push(i - l.w)
+		}
+		if y < l.h-1 {
+			push(i + l.w)
+		}
+	}
+	return n
+}
+
+// sameAt reports whether the area of an image quad (frame pixels) looks
+// the same in l and o: the test for "the card is still there, the read
+// just missed it".
+func (l lowres) sameAt(o lowres, q geom.Quad) bool {
+	if len(o.px) != len(l.px) {
+		return false
+	}
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, p := range q {
+		minX, minY = math.Min(minX, p.X), math.Min(minY, p.Y)
+		maxX, maxY = math.Max(maxX, p.X), math.Max(maxY, p.Y)
+	}
+	x0, y0 := max(0, int(minX*l.scale)), max(0, int(minY*l.scale))
+	x1, y1 := min(l.w-1, int(math.Ceil(maxX*l.scale))), min(l.h-1, int(math.Ceil(maxY*l.scale)))
+	if x1 < x0 || y1 < y0 {
+		return false
+	}
+	off := l.mean() - o.mean()
+	var sum float64
+	n := 0
+	for y := y0; y <= y1; y++ {
+		for x := x0; x <= x1; x++ {
+			i := y*l.w + x
+			sum += math.Abs(float64(l.px[i]) - float64(o.px[i]) - off)
+			n++
+		}
+	}
+	return sum/float64(n) < changeLevel/2
+}

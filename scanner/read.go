@@ -1,0 +1,334 @@
+package scanner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"log/slog"
+	"math"
+	"sort"
+
+	"gocv.io/x/gocv"
+
+	"github.com/tableref/tableref/calibration"
+	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/vision/geom"
+	"github.com/tableref/tableref/vision/qr"
+)
+
+// Planes of a Scan.
+const (
+	PlaneCalibration = "calibration"
+	PlaneCodes       = "codes"
+	PlaneNone        = "none"
+)
+
+// read reads one frame into a Scan. priors are the zones' grids of the last
+// snapshot, so that cells keep their numbers; nil for a photo.
+func (s *Scanner) read(ctx context.Context, frame gocv.Mat, priors map[string]Grid) (*Scan, error) {
+	if frame.Empty() {
+		return nil, fmt.Errorf("%w: empty frame (a corrupt image?)", ErrFrame)
+	}
+	if frame.Type() != gocv.MatTypeCV8UC3 {
+		return nil, fmt.Errorf("%w: want an 8-bit colour (BGR) frame, got type %v", ErrFrame, frame.Type())
+	}
+	res, err := s.opt.Reader.Read(ctx, frame)
+	if err != nil {
+		return nil, fmt.Errorf("scanner: reading codes: %w", err)
+	}
+	sc := &Scan{Size: image.Pt(frame.Cols(), frame.Rows()), Foreign: res.Foreign}
+	if err := s.plane(sc, res); err != nil {
+		return nil, err
+	}
+	for _, c := range res.Codes {
+		sc.Codes = append(sc.Codes, Code{Tableref: c, At: sc.ToTable.Apply(c.Centre()), Angle: codeAngle(sc.ToTable, c.Corners)})
+	}
+	cards := s.cards(sc)
+	markers := map[int]geom.Pt{}
+	for _, c := range sc.Codes {
+		if m := c.Payload.Marker; c.Payload.Kind == rules.KindMarker && m.Type == rules.MarkerPlayer {
+			markers[m.Player] = c.At
+		}
+	}
+	var zones *calibration.Zones
+	if s.cal != nil {
+		zones = s.cal.Zones
+	}
+	sc.Table = rules.Table{Zones: map[string]*rules.Zone{}}
+	free, byPolygon := s.fixedZones(sc, cards, zones)
+	a := s.layout.assign(free, zones.MarkerPositions(markers))
+	sc.Problems = append(sc.Problems, a.probs...)
+	for z, cs := range byPolygon {
+		a.add(z, cs...)
+	}
+	for _, zone := range sortedKeys(a.zones) {
+		s.gridZone(sc, zone, a.zones[zone], priors)
+	}
+	if err := s.colourZones(sc, frame, res.Codes); err != nil {
+		return nil, err
+	}
+	sortCards(sc.Cards)
+	return sc, nil
+}
+
+// plane sets the scan's table homography: the calibration's, else one
+// fitted to this frame's codes, else none (a frame of mats and boards
+// needs none).
+func (s *Scanner) plane(sc *Scan, res qr.Result) error {
+	w, h := sc.Size.X, sc.Size.Y
+	if s.cal != nil && s.cal.Table != nil {
+		H, err := s.cal.Table.For(w, h)
+		if err != nil {
+			return fmt.Errorf("scanner: %w", err)
+		}
+		sc.ToTable, sc.Plane = H, PlaneCalibration
+		return nil
+	}
+	var marks []calibration.Mark
+	cardsSeen := 0
+	for _, c := range res.Codes {
+		marks = append(marks, calibration.Mark{Payload: c.Payload, Corners: c.Corners})
+		if c.Payload.Kind == rules.KindCard {
+			cardsSeen++
+		}
+	}
+	t, err := calibration.FitCodes(marks, w, h, s.cal.CodeSize(calibration.PrintedCode))
+	switch {
+	case err == nil:
+		sc.ToTable, sc.Plane = t.H, PlaneCodes
+	case cardsSeen == 0:
+		sc.ToTable, sc.Plane = geom.Identity(), PlaneNone
+	default:
+		return fmt.Errorf("%w: %v", ErrNoCalibration, err)
+	}
+	return nil
+}
+
+// codeAngle is the direction a code's top edge runs in table mm, in
+// degrees clockwise from east: 0 for a code upright on the table.
+func codeAngle(h geom.H, q geom.Quad) float64 {
+	m := h.ApplyQuad(q)
+	e := m[1].Sub(m[0]).Add(m[2].Sub(m[3]))
+	return math.Atan2(e.Y, e.X) * 180 / math.Pi
+}
+
+// cards turns the card codes into placed cards; a card seen in two places
+// is a problem and left out.
+func (s *Scanner) cards(sc *Scan) []*placed {
+	count := map[rules.CardID]int{}
+	for _, c := range sc.Codes {
+		if c.Payload.Kind == rules.KindCard && !c.Payload.Card.ID.Anonymous() {
+			count[c.Payload.Card.ID]++
+		}
+	}
+	var out []*placed
+	reported := map[rules.CardID]bool{}
+	for i, c := range sc.Codes {
+		if c.Payload.Kind != rules.KindCard {
+			continue
+		}
+		ref := c.Payload.Card
+		if count[ref.ID] > 1 {
+			if !reported[ref.ID] {
+				reported[ref.ID] = true
+				sc.Problems = append(sc.Problems, Problem{Kind: ProblemTwice, Cards: []rules.CardRef{ref},
+					Text: fmt.Sprintf("%s is seen %d times: one card cannot lie in two places; take away the copy", ref.ID, count[ref.ID])})
+			}
+			continue
+		}
+		d := s.cal.DeckOf(ref.ID.Deck)
+		p := &placed{ref: ref, code: i, at: c.At, angle: c.Angle, size: geom.Pt{X: d.Card[0], Y: d.Card[1]}}
+		if deck, ok := rules.LookupDeck(ref.ID.Deck); ok {
+			if info, ok := deck.Card(ref.ID.Num); ok {
+				p.kind = info.Kind
+			}
+		}
+		p.item = s.layout.offGrid[p.kind]
+		out = append(out, p)
+	}
+	return out
+}
+
+// fixedZones takes the cards inside the calibration's polygons (by zone,
+// for a grid fit) and fixed grids (put in their squares at once), and
+// returns the others.
+func (s *Scanner) fixedZones(sc *Scan, cards []*placed, zones *calibration.Zones) (free []*placed, byPolygon map[string][]*placed) {
+	if zones == nil {
+		return cards, nil
+	}
+	byPolygon = map[string][]*placed{}
+	byGrid := map[string][]cell{}
+	for _, c := range cards {
+		if g := gridAt(zones, c.at); g != nil {
+			r, col, _ := g.Cell(c.at)
+			pos := rules.Pos{Row: int(math.Floor(r)), Col: int(math.Floor(col))}
+			if dr, dc := r-float64(pos.Row)-0.5, col-float64(pos.Col)-0.5; math.Abs(dr) > betweenCells || math.Abs(dc) > betweenCells {
+				sc.Problems = append(sc.Problems, Problem{Kind: ProblemBetween, Zone: g.Zone, Cards: []rules.CardRef{c.ref},
+					Text: fmt.Sprintf("%s lies between squares of %s: push it into one square", c.ref, g.Zone)})
+				continue
+			}
+			byGrid[g.Zone] = append(byGrid[g.Zone], cell{p: c, pos: pos, row: float64(pos.Row), col: float64(pos.Col)})
+			continue
+		}
+		if z := zones.PolygonZone(c.at); z != "" {
+			byPolygon[z] = append(byPolygon[z], c)
+			continue
+		}
+		free = append(free, c)
+	}
+	for _, zone := range sortedKeys(byGrid) {
+		cells, probs := sameCell(zone, byGrid[zone])
+		sc.Problems = append(sc.Problems, probs...)
+		g := zones.Grid(zone)
+		q := g.CellQuad(0, 0)
+		e := q[1].Sub(q[0])
+		grid := Grid{Zone: zone, Origin: q.Centre(), Angle: math.Atan2(e.Y, e.X) * 180 / math.Pi,
+			Pitch: geom.Pt{X: q[0].Dist(q[1]), Y: q[0].Dist(q[3])}}
+		sc.addCards(zone, grid, cells, true)
+	}
+	return free, byPolygon
+}
+
+// gridAt returns the fixed grid holding table point p, or nil.
+func gridAt(zones *calibration.Zones, p geom.Pt) *calibration.Grid {
+	for i := range zones.Grids {
+		if _, _, ok := zones.Grids[i].Cell(p); ok {
+			return &zones.Grids[i]
+		}
+	}
+	return nil
+}
+
+// gridZone fits a zone's grid, applies the mode's anchor and puts its
+// cards in the table.
+func (s *Scanner) gridZone(sc *Scan, zone string, cards []*placed, priors map[string]Grid) {
+	var prior *Grid
+	if g, ok := priors[zone]; ok {
+		prior = &g
+	}
+	if zone == zoneSun {
+		// The Sun lies anywhere; only its side matters.
+		var cs []cell
+		for _, c := range cards {
+			cs = append(cs, cell{p: c})
+		}
+		cs, probs := sameCell(zone, cs)
+		sc.Problems = append(sc.Problems, probs...)
+		sc.addCards(zone, Grid{Zone: zone}, cs, true)
+		return
+	}
+	g, cells, probs := fitGrid(zone, cards, prior)
+	if zone == zoneOffer {
+		// Loose cards and piles: never a reason to hold a snapshot.
+		for _, p := range probs {
+			slog.Debug("scanner: offer card left out", "problem", p.Text)
+		}
+		probs = nil
+	}
+	sc.Problems = append(sc.Problems, probs...)
+	switch {
+	case s.layout.kind == cross && zone == zoneMap:
+		if prior == nil || !occupied(cells, rules.Pos{}) {
+			if c, ok := crossCentre(cells); ok {
+				g, cells = reanchor(g, cells, c, rules.Pos{})
+			}
+		}
+		var off []cell
+		cells, off = crossLines(cells)
+		if len(off) > 0 {
+			og, ocells, _ := fitGrid(zoneOffer, offCards(off), nil)
+			sc.addCards(zoneOffer, og, ocells, true)
+		}
+	case s.layout.kind == board && zone == zoneBoard && prior == nil:
+		if c, ok := nearestMiddle(cells); ok {
+			g, cells = reanchor(g, cells, c, s.layout.centre)
+		}
+	}
+	sc.addCards(zone, g, cells, true)
+}
+
+func offCards(cells []cell) []*placed {
+	out := make([]*placed, len(cells))
+	for i, c := range cells {
+		out[i] = c.p
+	}
+	return out
+}
+
+func occupied(cells []cell, p rules.Pos) bool {
+	for _, c := range cells {
+		if !c.item && c.pos == p {
+			return true
+		}
+	}
+	return false
+}
+
+// reanchor renumbers the cells so that cell from becomes to.
+func reanchor(g Grid, cells []cell, from, to rules.Pos) (Grid, []cell) {
+	dr, dc := to.Row-from.Row, to.Col-from.Col
+	g.Origin = g.At(float64(-dr), float64(-dc))
+	return g, shiftCells(cells, dr, dc)
+}
+
+// addCards records a zone's cells in the scan and its table.
+func (sc *Scan) addCards(zone string, g Grid, cells []cell, withGrid bool) {
+	if withGrid && g.Pitch != (geom.Pt{}) {
+		sc.Grids = append(sc.Grids, g)
+	}
+	z := sc.Table.Zones[zone]
+	if z == nil {
+		z = &rules.Zone{}
+		sc.Table.Zones[zone] = z
+	}
+	for _, c := range cells {
+		card := Card{Ref: c.p.ref, Code: c.p.code, Zone: zone, Pos: c.pos, Item: c.item, Row: c.row, Col: c.col,
+			At: c.p.at, Angle: calibration.AngleDiff(g.Angle, c.p.angle), Outline: outline(c.p)}
+		sc.Cards = append(sc.Cards, card)
+		if c.item {
+			z.Items = append(z.Items, rules.Item{Card: c.p.ref, Row: c.row, Col: c.col})
+		} else {
+			z.Set(c.pos, rules.Cell{Card: c.p.ref})
+		}
+	}
+}
+
+// outline is a card's edge in table mm.
+func outline(p *placed) geom.Quad {
+	h := geom.Translate(p.at.X, p.at.Y).Mul(geom.Rotate(p.angle))
+	return h.ApplyQuad(geom.Rect(-p.size.X/2, -p.size.Y/2, p.size.X/2, p.size.Y/2))
+}
+
+func sortCards(cs []Card) {
+	sort.SliceStable(cs, func(i, j int) bool {
+		if cs[i].Zone != cs[j].Zone {
+			return cs[i].Zone < cs[j].Zone
+		}
+		if cs[i].Row != cs[j].Row {
+			return cs[i].Row < cs[j].Row
+		}
+		return cs[i].Col < cs[j].Col
+	})
+}
+
+// colourZones reads the shaker mat and the city boards.
+func (s *Scanner) colourZones(sc *Scan, frame gocv.Mat, codes []qr.Tableref) error {
+	mats, probs := FindMats(codes, s.cal)
+	sc.Problems = append(sc.Problems, probs...)
+	for _, m := range mats {
+		sc.Regions = append(sc.Regions, Region{Zone: m.Zone, Quad: m.GridQuad()})
+		samples, err := m.Sample(frame)
+		if err != nil {
+			return fmt.Errorf("scanner: %w", err)
+		}
+		if err := s.readMat(sc, frame, m, samples); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// errNoProfiles is said when a mat is in view but no colours were
+// calibrated.
+var errNoProfiles = errors.New("no colour profiles")

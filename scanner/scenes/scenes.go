@@ -1,0 +1,393 @@
+// Package scenes builds generated photos of real game tables, one builder
+// per game mode, with the table snapshot the scanner must read from them:
+// cards from the real decks laid on their grids (touching or with small
+// gaps, slightly turned, a few millimetres off), player markers, the shaker
+// mat and city boards with cubes and tiles, Strange World's Fumaroles, Dark
+// Cities and Travellers. The camera, blur, noise, light and hands come from
+// vision/synth. Tests and `tableref bench scan` use it.
+package scenes
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/tableref/tableref/calibration"
+	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/vision/geom"
+	"github.com/tableref/tableref/vision/synth"
+)
+
+// Options say how the photo is taken. The zero value is a sharp, evenly
+// lit 16:9 frame from straight above, just big enough for MinModulePx on
+// every code (at most MaxWidth wide).
+type Options struct {
+	Seed          uint64
+	Width, Height int
+	Tilt, Roll    float64 // camera tilt and roll, degrees
+	Blur          float64 // lens blur σ, px
+	Noise         float64 // sensor noise σ, grey levels
+	JPEG          int     // JPEG quality; 0 for none
+	Light         float64 // uneven light, 0..1
+	Hands         int     // arms reaching in from the edge, never over a code
+	Turn          float64 // the whole layout turned on the table, degrees
+}
+
+func (o Options) size() (int, int) { return o.Width, o.Height }
+
+// MinModulePx is the module size an automatic frame gives the smallest
+// code at the image centre; MaxWidth caps the frame (a Camera Module 3's
+// full resolution).
+const (
+	MinModulePx = 3.8
+	MaxWidth    = 4608
+)
+
+// Game is one generated photo of a table.
+type Game struct {
+	Name  string
+	Setup rules.Setup
+	Scene synth.Scene
+	// Visible is what the photo shows: cards whose codes are in view,
+	// cubes and tiles. The scanner's snapshot must equal it.
+	Visible rules.Table
+	// Full is everything on the table, cards hidden under others too
+	// (Fumaroles under a Dark City): what a game would score.
+	Full rules.Table
+	// Cal holds the exact table plane of the camera, and the layouts of
+	// the mats and boards; colours are calibrated from their own photos
+	// (ColourPhoto, EmptyBoards).
+	Cal *calibration.File
+}
+
+// item is one thing a builder lays on the table, with where the game
+// would note it.
+type item struct {
+	card     synth.Card
+	zone     string
+	pos      rules.Pos
+	isItem   bool
+	row, col float64
+	ref      rules.CardRef
+	marker   bool
+}
+
+// builder collects what lies on the table.
+type builder struct {
+	rng    *rand.Rand
+	o      Options
+	shapes []synth.Shape
+	items  []item
+	full   rules.Table
+	cells  map[string]map[rules.Pos]rules.Colour // colour zones, visible by construction
+	shift  geom.Pt                               // how far finish moved everything
+}
+
+func newBuilder(o Options) *builder {
+	return &builder{rng: rand.New(rand.NewPCG(o.Seed, 0x5ce7e5)), o: o, full: rules.Table{Zones: map[string]*rules.Zone{}}}
+}
+
+// jitter is a uniform value in ±a.
+func (b *builder) jitter(a float64) float64 { return (b.rng.Float64()*2 - 1) * a }
+
+// lattice places cards on a zone's grid: cell (0,0)'s centre, the zone's
+// north (degrees clockwise from table north) and the pitch.
+type lattice struct {
+	origin geom.Pt
+	angle  float64
+	pitch  geom.Pt
+}
+
+func (l lattice) at(row, col float64) geom.Pt {
+	return geom.Translate(l.origin.X, l.origin.Y).Mul(geom.Rotate(l.angle)).Apply(geom.Pt{X: col * l.pitch.X, Y: row * l.pitch.Y})
+}
+
+// newLattice makes a lattice for a deck's cards with a gap of 0–3 mm.
+func (b *builder) newLattice(deck string, origin geom.Pt, angle float64) lattice {
+	d := calibration.DefaultDeck
+	if dd, ok := decks[deck]; ok {
+		d = dd
+	}
+	gap := b.rng.Float64() * 3
+	return lattice{origin: origin, angle: angle + b.o.Turn, pitch: geom.Pt{X: d.Card[0] + gap, Y: d.Card[1] + gap}}
+}
+
+// decks are the card geometries the scenes use: calibration's defaults.
+var decks = func() map[string]calibration.Deck {
+	var f *calibration.File
+	out := map[string]calibration.Deck{}
+	for _, d := range []string{"SA", "WLD", "EU", "SW"} {
+		out[d] = f.DeckOf(d)
+	}
+	return out
+}()
+
+// deckColour is the art colour of each deck's cards.
+var deckColour = map[string][3]uint8{"SA": {31, 95, 168}, "WLD": {214, 92, 36}, "EU": {22, 128, 120}, "SW": {120, 70, 150}}
+
+// lay puts a card on the table at a cell of zone (or, with isItem, at a
+// fractional position), jittered by a few millimetres and degrees.
+func (b *builder) lay(zone string, l lattice, ref rules.CardRef, row, col float64, isItem bool) {
+	d := decks[ref.ID.Deck]
+	at := l.at(row, col).Add(geom.Pt{X: b.jitter(2.5), Y: b.jitter(2.5)})
+	it := item{
+		card: synth.Card{Payload: rules.CardPayload(ref).String(), Centre: at, RotationDeg: l.angle + b.jitter(3),
+			Size: geom.Pt{X: d.Card[0], Y: d.Card[1]}, QRSideMM: d.Code, Colour: deckColour[ref.ID.Deck]},
+		zone: zone, ref: ref, isItem: isItem, row: row, col: col,
+		pos: rules.Pos{Row: int(math.Round(row)), Col: int(math.Round(col))},
+	}
+	b.items = append(b.items, it)
+	z := b.zone(zone)
+	if isItem {
+		z.Items = append(z.Items, rules.Item{Card: ref, Row: row, Col: col})
+	} else {
+		z.Set(it.pos, rules.Cell{Card: ref})
+	}
+}
+
+func (b *builder) zone(name string) *rules.Zone {
+	z := b.full.Zones[name]
+	if z == nil {
+		z = &rules.Zone{}
+		b.full.Zones[name] = z
+	}
+	return z
+}
+
+// marker lays a marker code (player marker, board or mat corner): a plain
+// white card just larger than the code with its quiet zone.
+func (b *builder) marker(m rules.Marker, at geom.Pt, rot float64) {
+	side := calibration.PrintedCode + 2*4*calibration.PrintedModule + 4
+	b.items = append(b.items, item{marker: true, card: synth.Card{Payload: rules.MarkerPayload(m).String(), Centre: at, RotationDeg: rot,
+		Size: geom.Pt{X: side, Y: side}, QRSideMM: calibration.PrintedCode, Plain: true, Colour: [3]uint8{235, 235, 235}}})
+}
+
+// playerMarker lays player p's marker at a table position.
+func (b *builder) playerMarker(p int, at geom.Pt) {
+	b.marker(rules.Marker{Type: rules.MarkerPlayer, Player: p}, at, b.o.Turn+b.jitter(5))
+}
+
+// visible returns the table the photo shows: every card whose code no
+// later card covers.
+func (b *builder) visible() rules.Table {
+	out := rules.Table{Zones: map[string]*rules.Zone{}}
+	for name := range b.full.Zones {
+		out.Zones[name] = &rules.Zone{}
+	}
+	for i, it := range b.items {
+		if it.marker || b.hidden(i) {
+			continue
+		}
+		z := out.Zones[it.zone]
+		if it.isItem {
+			z.Items = append(z.Items, rules.Item{Card: it.ref, Row: it.row, Col: it.col})
+		} else {
+			z.Set(it.pos, rules.Cell{Card: it.ref})
+		}
+	}
+	for name, cells := range b.cells {
+		z := out.Zones[name]
+		if z == nil {
+			z = &rules.Zone{}
+			out.Zones[name] = z
+		}
+		for p, c := range cells {
+			z.Set(p, rules.Cell{Colour: c})
+		}
+	}
+	return out
+}
+
+// hidden reports whether a later card covers part of item i's code.
+func (b *builder) hidden(i int) bool {
+	code := codeQuad(b.items[i].card)
+	for _, later := range b.items[i+1:] {
+		out := outlineOf(later.card)
+		for _, p := range append(code[:], code.Centre()) {
+			if out.Contains(p) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func cardFrame(c synth.Card) geom.H {
+	return geom.Translate(c.Centre.X, c.Centre.Y).Mul(geom.Rotate(c.RotationDeg))
+}
+
+func outlineOf(c synth.Card) geom.Quad {
+	return cardFrame(c).ApplyQuad(geom.Rect(-c.Size.X/2, -c.Size.Y/2, c.Size.X/2, c.Size.Y/2))
+}
+
+// codeQuad is the code with its quiet zone, in table mm.
+func codeQuad(c synth.Card) geom.Quad {
+	s := c.QRSideMM/2 + 4*c.QRSideMM/21
+	return cardFrame(c).ApplyQuad(geom.Rect(-s, -s, s, s))
+}
+
+// finish chooses the camera so the whole layout fills the frame, adds the
+// effects and builds the game.
+func (b *builder) finish(name string, setup rules.Setup) (Game, error) {
+	var pts []geom.Pt
+	smallest := math.Inf(1)
+	for _, it := range b.items {
+		q := outlineOf(it.card)
+		pts = append(pts, q[:]...)
+		smallest = math.Min(smallest, it.card.QRSideMM/21)
+	}
+	for _, s := range b.shapes {
+		pts = append(pts, s.Corners[:]...)
+	}
+	if len(pts) == 0 {
+		return Game{}, fmt.Errorf("scenes: %s: nothing on the table", name)
+	}
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, p := range pts {
+		minX, minY = math.Min(minX, p.X), math.Min(minY, p.Y)
+		maxX, maxY = math.Max(maxX, p.X), math.Max(maxY, p.Y)
+	}
+	// Centre the layout on the table origin, under the camera.
+	shift := geom.Pt{X: -(minX + maxX) / 2, Y: -(minY + maxY) / 2}
+	b.move(shift)
+	bw, bh := maxX-minX+60, maxY-minY+60
+	w, h := b.o.size()
+	if b.o.Width <= 0 || b.o.Height <= 0 {
+		// A 16:9 frame just big enough for MinModulePx on the smallest
+		// code, as a camera mode would be chosen for the table.
+		ppmm := MinModulePx / smallest
+		w = int(math.Ceil(math.Max(ppmm*bw, ppmm*bh*16/9)))
+		w = min(MaxWidth, (w+15)/16*16)
+		h = w * 9 / 16
+	}
+	ppmm := math.Min(float64(w)/bw, float64(h)/bh)
+	var cam geom.H
+	var centre [3]float64
+	for try := 0; ; try++ {
+		cam, centre = synth.Pose(w, h, 66, ppmm, b.o.Tilt, b.o.Roll)
+		if b.inFrame(cam, w, h) {
+			break
+		}
+		if try > 40 {
+			return Game{}, fmt.Errorf("scenes: %s: the layout does not fit the frame", name)
+		}
+		ppmm *= 0.97
+	}
+	scene := synth.Scene{Width: w, Height: h, Camera: cam, CameraCentre: centre, Shapes: b.shapes, Seed: b.o.Seed,
+		Effect: synth.Effects{BlurSigma: b.o.Blur, NoiseSigma: b.o.Noise, JPEGQuality: b.o.JPEG, UnevenLight: b.o.Light}}
+	for _, it := range b.items {
+		scene.Cards = append(scene.Cards, it.card)
+	}
+	scene.Effect.Hands = b.hands(cam, w, h)
+	inv, _ := cam.Inverse()
+	cal := &calibration.File{Format: calibration.Format,
+		Table: &calibration.Table{Image: [2]int{w, h}, H: inv, Source: calibration.SourceSheet, CodeMM: calibration.PrintedCode, Codes: 4}}
+	return Game{Name: name, Setup: setup, Scene: scene, Visible: b.visible(), Full: b.full.Clone(), Cal: cal}, nil
+}
+
+func (b *builder) move(d geom.Pt) {
+	b.shift = b.shift.Add(d)
+	for i := range b.items {
+		b.items[i].card.Centre = b.items[i].card.Centre.Add(d)
+	}
+	for i := range b.shapes {
+		for k := range b.shapes[i].Corners {
+			b.shapes[i].Corners[k] = b.shapes[i].Corners[k].Add(d)
+		}
+	}
+}
+
+func (b *builder) inFrame(cam geom.H, w, h int) bool {
+	for _, it := range b.items {
+		for _, p := range cam.ApplyQuad(outlineOf(it.card)) {
+			if p.X < 8 || p.Y < 8 || p.X > float64(w-8) || p.Y > float64(h-8) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// hands makes arms that reach in from the frame's edge and stop short of
+// every code (a photo with a code under a hand cannot be read; a stream
+// test covers codes on purpose).
+func (b *builder) hands(cam geom.H, w, h int) []synth.Hand {
+	var codes []geom.Quad
+	for _, it := range b.items {
+		codes = append(codes, cam.ApplyQuad(codeQuad(it.card)))
+	}
+	var out []synth.Hand
+	for n := 0; n < b.o.Hands; n++ {
+		for try := 0; try < 200; try++ {
+			hd := b.randomHand(w, h)
+			if !handOver(hd, codes) {
+				out = append(out, hd)
+				break
+			}
+		}
+	}
+	return out
+}
+
+func (b *builder) randomHand(w, h int) synth.Hand {
+	fw, fh := float64(w), float64(h)
+	var from geom.Pt
+	switch b.rng.IntN(4) {
+	case 0:
+		from = geom.Pt{X: b.rng.Float64() * fw, Y: -20}
+	case 1:
+		from = geom.Pt{X: fw + 20, Y: b.rng.Float64() * fh}
+	case 2:
+		from = geom.Pt{X: b.rng.Float64() * fw, Y: fh + 20}
+	default:
+		from = geom.Pt{X: -20, Y: b.rng.Float64() * fh}
+	}
+	to := geom.Pt{X: fw * (0.15 + 0.7*b.rng.Float64()), Y: fh * (0.15 + 0.7*b.rng.Float64())}
+	// Stop part way in: an arm rarely crosses the whole table.
+	to = from.Add(to.Sub(from).Scale(0.25 + 0.35*b.rng.Float64()))
+	return synth.Hand{From: from, To: to, WidthPx: fw * (0.035 + 0.02*b.rng.Float64())}
+}
+
+// handOver reports whether the hand touches any code quad (quiet zone
+// included), by sampling each quad.
+func handOver(hd synth.Hand, codes []geom.Quad) bool {
+	for _, q := range codes {
+		hq, _ := geom.FromQuads(geom.Rect(0, 0, 1, 1), q)
+		for i := 0; i <= 6; i++ {
+			for j := 0; j <= 6; j++ {
+				if inHand(hd, hq.Apply(geom.Pt{X: float64(i) / 6, Y: float64(j) / 6})) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// inHand mirrors synth's arm shape (a capsule and a palm) with a margin
+// for its shaded edge.
+func inHand(h synth.Hand, p geom.Pt) bool {
+	if p.Dist(h.To) <= h.WidthPx*0.85+4 {
+		return true
+	}
+	d := h.To.Sub(h.From)
+	l2 := d.X*d.X + d.Y*d.Y
+	t := math.Max(0, math.Min(1, ((p.X-h.From.X)*d.X+(p.Y-h.From.Y)*d.Y)/l2))
+	return p.Dist(h.From.Add(d.Scale(t))) <= h.WidthPx/2+4
+}
+
+// shapeOf is a flat shape on the table.
+func shapeOf(q geom.Quad, rgb [3]uint8) synth.Shape { return synth.Shape{Corners: q, Colour: rgb} }
+
+type synthShape = synth.Shape
+
+// gridOf is a fixed zone grid as calibration stores it, with the corners
+// moved by shift.
+func gridOf(zone string, corners [4]geom.Pt, rows, cols int, shift geom.Pt) calibration.Zones {
+	g := calibration.Grid{Zone: zone, Rows: rows, Cols: cols}
+	for i, c := range corners {
+		c = c.Add(shift)
+		g.Corners[i] = [2]float64{c.X, c.Y}
+	}
+	return calibration.Zones{Grids: []calibration.Grid{g}}
+}

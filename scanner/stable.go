@@ -1,0 +1,203 @@
+package scanner
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"gocv.io/x/gocv"
+
+	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/vision/geom"
+)
+
+// stability is the scanner's memory of the stream.
+type stability struct {
+	started     bool
+	prev        lowres        // the last frame
+	stillRef    lowres        // the first frame of the current still period
+	stillSince  time.Duration // when the current still period began
+	lastRead    time.Duration
+	read        bool         // a frame was read in this still period
+	readTable   *rules.Table // the previous read's table in this still period
+	last        *rules.Table // the last snapshot emitted
+	snapRef     lowres       // the frame of the last snapshot (or of the last read agreeing with it)
+	haveSnapRef bool
+	known       []known         // the last snapshot's cards, to hold missed reads
+	grids       map[string]Grid // the last snapshot's grids, to keep cell numbers
+	coveredAt   time.Duration   // when the current edge change began (0: none)
+}
+
+// known is a card of the last snapshot with where its code lay.
+type known struct {
+	card Card
+	quad geom.Quad // the code in image pixels
+}
+
+// frame runs one frame through the stability rules of docs/scanner.md.
+func (s *Scanner) frame(ctx context.Context, t time.Duration, frame gocv.Mat) (Update, error) {
+	up := Update{T: t}
+	if frame.Empty() {
+		return up, fmt.Errorf("%w: empty frame", ErrFrame)
+	}
+	small, err := makeLowres(frame, s.opt.MotionWidth)
+	if err != nil {
+		return up, fmt.Errorf("%w: %v", ErrFrame, err)
+	}
+	st := &s.st
+	if !st.started {
+		st.started, st.prev, st.stillRef, st.stillSince = true, small, small, t
+		up.Motion = Motion{State: Settling}
+		return up, nil
+	}
+	up.Motion.Changed = fraction(small.changed(st.prev))
+	drift := fraction(small.changed(st.stillRef))
+	st.prev = small
+	if up.Motion.Changed > s.opt.Motion || drift > 3*s.opt.Motion {
+		st.stillRef, st.stillSince, st.read, st.readTable = small, t, false, nil
+		up.Motion.State = Moving
+		return up, nil
+	}
+	up.Motion.StillFor = t - st.stillSince
+	if up.Motion.StillFor < s.opt.Still {
+		up.Motion.State = Settling
+		return up, nil
+	}
+	up.Motion.State = Still
+	if st.haveSnapRef && s.covered(small, t) {
+		up.Motion.State = Covered
+		st.readTable = nil
+		up.Problems = []Problem{problemf(ProblemCovered, "", "something reaches over the table from the edge of the view: take hands away")}
+		return up, nil
+	}
+	if st.read && t-st.lastRead < s.opt.ReadEvery {
+		return up, nil
+	}
+	st.read, st.lastRead = true, t
+	sc, err := s.read(ctx, frame, st.grids)
+	if err != nil {
+		return up, err
+	}
+	up.Scan = sc
+	table := sc.Table.Clone()
+	held := s.hold(sc, &table, small)
+	for _, p := range sc.Problems {
+		up.Problems = append(up.Problems, p)
+	}
+	blocked := false
+	for _, p := range up.Problems {
+		if p.Blocking() {
+			blocked = true
+		}
+	}
+	agree := st.readTable != nil && st.readTable.Equal(table)
+	st.readTable = &table
+	switch {
+	case blocked || !agree:
+	case st.last != nil && st.last.Equal(table):
+		st.snapRef = small // nothing changed: keep the background fresh
+	default:
+		snap := table.Clone()
+		up.Snapshot = &snap
+		st.last = &snap
+		st.snapRef, st.haveSnapRef = small, true
+		st.known = remember(sc, held)
+		st.grids = map[string]Grid{}
+		for _, g := range sc.Grids {
+			st.grids[g.Zone] = g
+		}
+	}
+	return up, nil
+}
+
+// covered reports whether a change since the last snapshot reaches in from
+// the frame's edge; after CoveredTimeout the change becomes the background.
+func (s *Scanner) covered(small lowres, t time.Duration) bool {
+	st := &s.st
+	// An arm is big: at least 1% of the frame.
+	if small.edgeBlob(small.changed(st.snapRef)) < len(small.px)/100 {
+		st.coveredAt = 0
+		return false
+	}
+	if st.coveredAt == 0 {
+		st.coveredAt = t
+		if t == 0 {
+			st.coveredAt = 1
+		}
+	}
+	if t-st.coveredAt < s.opt.CoveredTimeout {
+		return true
+	}
+	st.snapRef, st.coveredAt = small, 0
+	return false
+}
+
+// hold puts back the last snapshot's cards that this read missed while the
+// image around their code has not changed, or while an off-grid card now
+// lies over them (a Dark City across two Fumaroles). It returns them.
+func (s *Scanner) hold(sc *Scan, table *rules.Table, small lowres) []known {
+	seen := map[string]bool{}
+	for _, c := range sc.Cards {
+		seen[cardKey(c)] = true
+	}
+	var held []known
+	for _, k := range s.st.known {
+		if seen[cardKey(k.card)] {
+			continue
+		}
+		if !small.sameAt(s.st.snapRef, k.quad) && !underItem(sc, k.card) {
+			continue
+		}
+		z := table.Zones[k.card.Zone]
+		if z == nil {
+			z = &rules.Zone{}
+			table.Zones[k.card.Zone] = z
+		}
+		if k.card.Item {
+			z.Items = append(z.Items, rules.Item{Card: k.card.Ref, Row: k.card.Row, Col: k.card.Col})
+		} else {
+			if !z.At(k.card.Pos).Empty() {
+				continue // another card lies there now
+			}
+			z.Set(k.card.Pos, rules.Cell{Card: k.card.Ref})
+		}
+		held = append(held, k)
+	}
+	return held
+}
+
+// underItem reports whether a card read now as an item lies over card
+// k's last position: its outline, grown by a third, holds k's centre (a
+// Dark City on a junction covers the inner halves of both cells).
+func underItem(sc *Scan, k Card) bool {
+	for _, c := range sc.Cards {
+		if !c.Item || c.Zone != k.Zone {
+			continue
+		}
+		centre := c.Outline.Centre()
+		grown := geom.Translate(centre.X, centre.Y).Mul(geom.ScaleH(4.0/3, 4.0/3)).Mul(geom.Translate(-centre.X, -centre.Y))
+		if grown.ApplyQuad(c.Outline).Contains(k.At) {
+			return true
+		}
+	}
+	return false
+}
+
+// cardKey identifies a card across reads: its ID, or for an anonymous back
+// its zone and cell.
+func cardKey(c Card) string {
+	if c.Ref.ID.Anonymous() {
+		return fmt.Sprintf("%s %s %v", c.Ref, c.Zone, c.Pos)
+	}
+	return c.Ref.ID.String()
+}
+
+func remember(sc *Scan, held []known) []known {
+	var out []known
+	for _, c := range sc.Cards {
+		if c.Zone != "" {
+			out = append(out, known{card: c, quad: sc.Codes[c.Code].Corners})
+		}
+	}
+	return append(out, held...)
+}
