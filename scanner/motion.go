@@ -79,10 +79,10 @@ func fraction(mask []bool) float64 {
 	return float64(n) / float64(max(1, len(mask)))
 }
 
-// edgeBlob counts the changed pixels connected to the frame's border: an
+// edgeSet marks the changed pixels connected to the frame's border: an
 // arm reaching in, or a hand resting on the table, always comes from the
 // edge; a card laid or taken away is a patch inside.
-func (l lowres) edgeBlob(mask []bool) int {
+func (l lowres) edgeSet(mask []bool) []bool {
 	seen := make([]bool, len(mask))
 	var stack []int
 	push := func(i int) {
@@ -99,11 +99,9 @@ func (l lowres) edgeBlob(mask []bool) int {
 		push(y * l.w)
 		push(y*l.w + l.w - 1)
 	}
-	n := 0
 	for len(stack) > 0 {
 		i := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		n++
 		x, y := i%l.w, i/l.w
 		if x > 0 {
 			push(i - 1)
@@ -118,24 +116,43 @@ func (l lowres) edgeBlob(mask []bool) int {
 			push(i + l.w)
 		}
 	}
-	return n
+	return seen
+}
+
+// box is the low-res pixel rectangle around an image quad.
+func (l lowres) box(q geom.Quad) (x0, y0, x1, y1 int, ok bool) {
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, p := range q {
+		minX, minY = math.Min(minX, p.X), math.Min(minY, p.Y)
+		maxX, maxY = math.Max(maxX, p.X), math.Max(maxY, p.Y)
+	}
+	x0, y0 = max(0, int(minX*l.scale)), max(0, int(minY*l.scale))
+	x1, y1 = min(l.w-1, int(math.Ceil(maxX*l.scale))), min(l.h-1, int(math.Ceil(maxY*l.scale)))
+	return x0, y0, x1, y1, x1 >= x0 && y1 >= y0
+}
+
+// anyIn reports whether set marks a pixel inside an image quad's box.
+func (l lowres) anyIn(set []bool, q geom.Quad) bool {
+	x0, y0, x1, y1, ok := l.box(q)
+	if !ok {
+		return false
+	}
+	for y := y0; y <= y1; y++ {
+		for x := x0; x <= x1; x++ {
+			if set[y*l.w+x] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // sameAt reports whether the area of an image quad (frame pixels) looks
 // the same in l and o: the test for "the card is still there, the read
 // just missed it".
 func (l lowres) sameAt(o lowres, q geom.Quad) bool {
-	if len(o.px) != len(l.px) {
-		return false
-	}
-	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	for _, p := range q {
-		minX, minY = math.Min(minX, p.X), math.Min(minY, p.Y)
-		maxX, maxY = math.Max(maxX, p.X), math.Max(maxY, p.Y)
-	}
-	x0, y0 := max(0, int(minX*l.scale)), max(0, int(minY*l.scale))
-	x1, y1 := min(l.w-1, int(math.Ceil(maxX*l.scale))), min(l.h-1, int(math.Ceil(maxY*l.scale)))
-	if x1 < x0 || y1 < y0 {
+	x0, y0, x1, y1, ok := l.box(q)
+	if len(o.px) != len(l.px) || !ok {
 		return false
 	}
 	off := l.mean() - o.mean()

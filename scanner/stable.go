@@ -64,12 +64,6 @@ func (s *Scanner) frame(ctx context.Context, t time.Duration, frame gocv.Mat) (U
 		return up, nil
 	}
 	up.Motion.State = Still
-	if st.haveSnapRef && s.covered(small, t) {
-		up.Motion.State = Covered
-		st.readTable = nil
-		up.Problems = []Problem{problemf(ProblemCovered, "", "something reaches over the table from the edge of the view: take hands away")}
-		return up, nil
-	}
 	if st.read && t-st.lastRead < s.opt.ReadEvery {
 		return up, nil
 	}
@@ -79,6 +73,12 @@ func (s *Scanner) frame(ctx context.Context, t time.Duration, frame gocv.Mat) (U
 		return up, err
 	}
 	up.Scan = sc
+	if s.covered(sc, small, t) {
+		up.Motion.State = Covered
+		st.readTable = nil
+		up.Problems = []Problem{problemf(ProblemCovered, "", "something reaching in from the edge of the view covers cards: take hands away")}
+		return up, nil
+	}
 	table := sc.Table.Clone()
 	held := s.hold(sc, &table, small)
 	for _, p := range sc.Problems {
@@ -110,26 +110,42 @@ func (s *Scanner) frame(ctx context.Context, t time.Duration, frame gocv.Mat) (U
 	return up, nil
 }
 
-// covered reports whether a change since the last snapshot reaches in from
-// the frame's edge; after CoveredTimeout the change becomes the background.
-func (s *Scanner) covered(small lowres, t time.Duration) bool {
+// covered reports whether cards of the last snapshot that this read
+// misses lie under a change reaching in from the frame's edge: an arm, a
+// hand resting on the table. A card laid or taken away changes a patch
+// inside the view; only a card at the very edge taken away looks the
+// same, and after CoveredTimeout the change is believed.
+func (s *Scanner) covered(sc *Scan, small lowres, t time.Duration) bool {
 	st := &s.st
-	// An arm is big: at least 1% of the frame.
-	if small.edgeBlob(small.changed(st.snapRef)) < len(small.px)/100 {
+	if !st.haveSnapRef {
+		return false
+	}
+	seen := map[string]bool{}
+	for _, c := range sc.Cards {
+		seen[cardKey(c)] = true
+	}
+	var edge []bool
+	hit := false
+	for _, k := range st.known {
+		if seen[cardKey(k.card)] {
+			continue
+		}
+		if edge == nil {
+			edge = small.edgeSet(small.changed(st.snapRef))
+		}
+		if small.anyIn(edge, k.quad) {
+			hit = true
+			break
+		}
+	}
+	if !hit {
 		st.coveredAt = 0
 		return false
 	}
 	if st.coveredAt == 0 {
-		st.coveredAt = t
-		if t == 0 {
-			st.coveredAt = 1
-		}
+		st.coveredAt = max(t, 1)
 	}
-	if t-st.coveredAt < s.opt.CoveredTimeout {
-		return true
-	}
-	st.snapRef, st.coveredAt = small, 0
-	return false
+	return t-st.coveredAt < s.opt.CoveredTimeout
 }
 
 // hold puts back the last snapshot's cards that this read missed while the
