@@ -72,9 +72,11 @@ type Mode struct {
 	// "pair " + the other card's ID, Verdict right or wrong, Long why),
 	// and an EventPoints per scored cell of a colour zone (Player, Points,
 	// Action = "cell <zone> <row>,<col>"); EventInfo and EventWarning say
-	// anything else. nil means this mode cannot be scored from a photo
-	// (its points are earned during play, as in Continental Shake Up and
-	// Map It!); its Mode documents why.
+	// anything else. A mode whose points are earned during play
+	// (Continental Shake Up, Map It!'s tokens, Nord Sud Ovest Est's cards
+	// in hand) returns no scores: its events judge what the photo shows
+	// (every pair) and an EventInfo says why there are no scores. nil
+	// means nothing can be judged from a photo.
 	ScoreTable func(s Setup, t Table) ([]Score, []Event, error)
 }
 
