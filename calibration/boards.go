@@ -31,25 +31,33 @@ type Layout struct {
 	Cols int        `json:"cols"`
 }
 
+// cornerTile is the side of the square tile `tableref print markers`
+// puts each corner code on (the code, its quiet zone and 1 mm around); a
+// tile touches its mat or board corner with its own corner, so its code's
+// centre lies half a tile out from that corner, diagonally.
+const cornerTile = 29*PrintedModule + 2
+
 // DefaultShakerLayout is the shaker mat as `tableref print markers shaker`
-// lays it out: an A4 landscape sheet with a code in each corner (centres
-// 28 mm in from the edges) and a 3×3 target of 25 mm cells in the middle.
+// prints it: a 3×3 landing area of 30 mm cells with a corner tile 4 mm
+// off each of its corners.
 func DefaultShakerLayout() Layout {
+	const area, off = 90, 4 + cornerTile/2
 	return Layout{
-		Markers: [4][2]float64{{28, 28}, {269, 28}, {269, 182}, {28, 182}},
-		Grid:    [4]float64{111, 67.5, 186, 142.5},
+		Markers: [4][2]float64{{-off, -off}, {area + off, -off}, {area + off, area + off}, {-off, area + off}},
+		Grid:    [4]float64{0, 0, area, area},
 		Rows:    3, Cols: 3,
 	}
 }
 
-// DefaultBoardLayout is a city board with a corner sticker just off each
-// corner of its 6×6 grid of 30 mm squares: sticker centres 25 mm out from
-// the grid's corners along both edges. Measure your board and edit the
-// layout in the calibration file when it differs.
+// DefaultBoardLayout is a city board with a corner tile touching each of
+// its corners: a 210 mm board whose 6×6 grid of 30 mm squares lies inside
+// a 15 mm asphalt edge. Measure your board and edit the layout in the
+// calibration file when it differs.
 func DefaultBoardLayout() Layout {
+	const board, edge, off = 210, 15, cornerTile / 2
 	return Layout{
-		Markers: [4][2]float64{{-25, -25}, {205, -25}, {205, 205}, {-25, 205}},
-		Grid:    [4]float64{0, 0, 180, 180},
+		Markers: [4][2]float64{{-off, -off}, {board + off, -off}, {board + off, board + off}, {-off, board + off}},
+		Grid:    [4]float64{edge, edge, board - edge, board - edge},
 		Rows:    6, Cols: 6,
 	}
 }
@@ -72,6 +80,9 @@ func (l Layout) validate(p *problems, field string) {
 }
 
 func (l Layout) markerQuad() geom.Quad { return quad(l.Markers) }
+
+// ToLayoutQuad is the quad of the four code centres (NW, NE, SE, SW), mm.
+func (l Layout) ToLayoutQuad() geom.Quad { return l.markerQuad() }
 
 // ToLayout returns the homography from image pixels to layout mm, given
 // the image centres of the NW, NE, SE and SW codes.

@@ -100,7 +100,8 @@ func TestColourOrder(t *testing.T) {
 
 func TestLayoutCells(t *testing.T) {
 	l := DefaultBoardLayout()
-	if c := l.Cell(1, 2); c[0] != (geom.Pt{X: 60, Y: 30}) || c[2] != (geom.Pt{X: 90, Y: 60}) {
+	// Inside the 15 mm asphalt edge, 30 mm squares.
+	if c := l.Cell(1, 2); c[0] != (geom.Pt{X: 75, Y: 45}) || c[2] != (geom.Pt{X: 105, Y: 75}) {
 		t.Errorf("cell (1,2) = %v", c)
 	}
 	// Codes seen in an image twice as big as the layout's mm, shifted.
@@ -112,8 +113,8 @@ func TestLayoutCells(t *testing.T) {
 	if !ok {
 		t.Fatal("no homography")
 	}
-	if p := h.Apply(geom.Pt{X: 100, Y: 50}); p.Dist(geom.Pt{}) > 1e-6 {
-		t.Errorf("image (100,50) → %v, want the grid's corner", p)
+	if p := h.Apply(geom.Pt{X: 130, Y: 80}); p.Dist(geom.Pt{X: 15, Y: 15}) > 1e-6 {
+		t.Errorf("image (130,80) → %v, want the grid's corner", p)
 	}
 }
 

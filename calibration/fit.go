@@ -15,6 +15,13 @@ type square struct {
 	side float64
 }
 
+// span is a known distance between two points seen in an image: the
+// centres of two of the calibration sheet's codes.
+type span struct {
+	a, b geom.Pt
+	mm   float64
+}
+
 var errFit = errors.New("the codes do not fit one table plane")
 
 // fitSquares finds the homography from image pixels to a metric plane in
@@ -28,6 +35,13 @@ var errFit = errors.New("the codes do not fit one table plane")
 // without squares whose residual is far above the rest (a misread corner).
 // rms is the root mean square of the side and diagonal errors in mm.
 func fitSquares(sq []square, w, h int) (geom.H, float64, error) {
+	return fitPlane(sq, nil, w, h)
+}
+
+// fitPlane is fitSquares with known distances between points as well
+// (each as one more residual), which pins the scale and the perspective
+// across the whole span of a calibration sheet.
+func fitPlane(sq []square, spans []span, w, h int) (geom.H, float64, error) {
 	if len(sq) == 0 {
 		return geom.H{}, 0, errFit
 	}
@@ -36,7 +50,12 @@ func fitSquares(sq []square, w, h int) (geom.H, float64, error) {
 	for i, s := range sq {
 		pts[i] = square{q: norm.ApplyQuad(s.q), side: s.side}
 	}
-	g, err := lmSquares(pts, initialGuess(pts))
+	ns := make([]span, len(spans))
+	for i, s := range spans {
+		ns[i] = span{a: norm.Apply(s.a), b: norm.Apply(s.b), mm: s.mm}
+	}
+	res := func(g geom.H, pts []square) []float64 { return append(residuals(g, pts), spanResiduals(g, ns)...) }
+	g, err := lmSquares(pts, initialGuess(pts), res)
 	if err != nil {
 		return geom.H{}, 0, err
 	}
@@ -54,7 +73,7 @@ func fitSquares(sq []square, w, h int) (geom.H, float64, error) {
 		}
 	}
 	if len(kept) < len(pts) && len(kept) > 0 {
-		if g2, err := lmSquares(kept, g); err == nil {
+		if g2, err := lmSquares(kept, g, res); err == nil {
 			g = g2
 			pts = kept
 		}
@@ -132,6 +151,18 @@ func residuals(g geom.H, pts []square) []float64 {
 	return append(out, perspectivePrior*g[6], perspectivePrior*g[7])
 }
 
+// spanWeight counts a known span thrice: a code's centre is the mean of
+// its four corners, so it is better measured than any one side.
+const spanWeight = 3.0
+
+func spanResiduals(g geom.H, spans []span) []float64 {
+	out := make([]float64, len(spans))
+	for i, s := range spans {
+		out[i] = spanWeight * (g.Apply(s.a).Dist(g.Apply(s.b)) - s.mm)
+	}
+	return out
+}
+
 func cost(r []float64) float64 {
 	var s float64
 	for _, v := range r {
@@ -140,9 +171,10 @@ func cost(r []float64) float64 {
 	return s
 }
 
-// lmSquares runs Levenberg-Marquardt on the 8 free entries of g (g[8] = 1).
-func lmSquares(pts []square, g geom.H) (geom.H, error) {
-	r := residuals(g, pts)
+// lmSquares runs Levenberg-Marquardt on the 8 free entries of g (g[8] = 1)
+// over the residuals res gives.
+func lmSquares(pts []square, g geom.H, res func(geom.H, []square) []float64) (geom.H, error) {
+	r := res(g, pts)
 	c := cost(r)
 	lambda := 1e-3
 	for iter := 0; iter < 200; iter++ {
@@ -152,7 +184,7 @@ func lmSquares(pts []square, g geom.H) (geom.H, error) {
 			eps := 1e-6 * math.Max(1, math.Abs(g[j]))
 			gp := g
 			gp[j] += eps
-			rp := residuals(gp, pts)
+			rp := res(gp, pts)
 			col := make([]float64, len(r))
 			for i := range r {
 				col[i] = (rp[i] - r[i]) / eps
@@ -191,7 +223,7 @@ func lmSquares(pts []square, g geom.H) (geom.H, error) {
 			for j := 0; j < 8; j++ {
 				gn[j] += delta[j]
 			}
-			rn := residuals(gn, pts)
+			rn := res(gn, pts)
 			if cn := cost(rn); cn < c {
 				step := 0.0
 				for j := 0; j < 8; j++ {

@@ -99,11 +99,27 @@ type Mark struct {
 	Corners geom.Quad
 }
 
+// SheetSpan is how far apart `tableref print markers calibration` puts the
+// centres of its corner codes on a paper (a4 or letter) at a module size
+// (mm): west–east and north–south, whole millimetres (the sheet prints
+// them too). ok is false for another paper.
+func SheetSpan(paper string, module float64) (we, ns float64, ok bool) {
+	size := map[string][2]float64{"a4": {210, 297}, "letter": {215.9, 279.4}}
+	p, ok := size[strings.ToLower(paper)]
+	if !ok {
+		return 0, 0, false
+	}
+	const margin, heading = 4, 24 // the printer's margin and the room for the sheet's text
+	q := 29 * module              // a code with its 4-module quiet zones
+	return math.Floor(p[0] - 2*margin - q), math.Floor(p[1] - 2*margin - q - heading), true
+}
+
 // FitSheet computes the table plane from a photo of the printed
 // calibration sheet: its four corner codes CAL-NW, CAL-NE, CAL-SE, CAL-SW,
-// each codeMM wide. Table north is the sheet's top edge and (0, 0) its
-// centre. Other codes in marks are ignored.
-func FitSheet(marks []Mark, w, h int, codeMM float64) (*Table, error) {
+// each codeMM wide, and (when sheet is not zero) their centres sheet[0] mm
+// apart west–east and sheet[1] north–south. Table north is the sheet's top
+// edge and (0, 0) its centre. Other codes in marks are ignored.
+func FitSheet(marks []Mark, w, h int, codeMM float64, sheet [2]float64) (*Table, error) {
 	if !(codeMM > 0) {
 		return nil, fmt.Errorf("calibration sheet: code side %v mm: want a positive size", codeMM)
 	}
@@ -128,7 +144,17 @@ func FitSheet(marks []Mark, w, h int, codeMM float64) (*Table, error) {
 	if len(missing) > 0 {
 		return nil, fmt.Errorf("calibration sheet: %s not found: lay the whole sheet flat in view, no code covered (print it with 'tableref print markers calibration')", strings.Join(missing, ", "))
 	}
-	g, rms, err := fitSquares(sq, w, h)
+	var spans []span
+	if sheet[0] > 0 && sheet[1] > 0 {
+		c := func(k rules.Corner) geom.Pt { return found[k].Centre() }
+		diag := math.Hypot(sheet[0], sheet[1])
+		spans = []span{
+			{c(rules.NW), c(rules.NE), sheet[0]}, {c(rules.SW), c(rules.SE), sheet[0]},
+			{c(rules.NW), c(rules.SW), sheet[1]}, {c(rules.NE), c(rules.SE), sheet[1]},
+			{c(rules.NW), c(rules.SE), diag}, {c(rules.NE), c(rules.SW), diag},
+		}
+	}
+	g, rms, err := fitPlane(sq, spans, w, h)
 	if err != nil {
 		return nil, fmt.Errorf("calibration sheet: %w", err)
 	}

@@ -60,7 +60,7 @@ func TestFitSheetRecoversTable(t *testing.T) {
 	for _, tc := range []struct{ tilt, roll, rot float64 }{{0, 0, 0}, {20, 5, 30}, {30, -10, -75}} {
 		cam := camera(tc.tilt, tc.roll, 1.2)
 		origin := geom.Pt{X: 100, Y: 20}
-		tab, err := FitSheet(sheetMarks(cam, origin, tc.rot), 1280, 720, PrintedCode)
+		tab, err := FitSheet(sheetMarks(cam, origin, tc.rot), 1280, 720, PrintedCode, [2]float64{})
 		if err != nil {
 			t.Fatalf("%+v: %v", tc, err)
 		}
@@ -83,19 +83,19 @@ func TestFitSheetRecoversTable(t *testing.T) {
 func TestFitSheetErrors(t *testing.T) {
 	cam := camera(10, 0, 1.2)
 	marks := sheetMarks(cam, geom.Pt{}, 0)
-	if _, err := FitSheet(marks[:3], 1280, 720, PrintedCode); err == nil || !strings.Contains(err.Error(), "CAL-SW not found") {
+	if _, err := FitSheet(marks[:3], 1280, 720, PrintedCode, [2]float64{}); err == nil || !strings.Contains(err.Error(), "CAL-SW not found") {
 		t.Errorf("three corners: %v", err)
 	}
-	if _, err := FitSheet(append(marks, marks[0]), 1280, 720, PrintedCode); err == nil || !strings.Contains(err.Error(), "seen twice") {
+	if _, err := FitSheet(append(marks, marks[0]), 1280, 720, PrintedCode, [2]float64{}); err == nil || !strings.Contains(err.Error(), "seen twice") {
 		t.Errorf("a corner twice: %v", err)
 	}
 	// Swap NE and SW: a mirrored sheet.
 	bad := append([]Mark(nil), marks...)
 	bad[1].Corners, bad[3].Corners = marks[3].Corners, marks[1].Corners
-	if _, err := FitSheet(bad, 1280, 720, PrintedCode); err == nil || !strings.Contains(err.Error(), "not in sheet order") {
+	if _, err := FitSheet(bad, 1280, 720, PrintedCode, [2]float64{}); err == nil || !strings.Contains(err.Error(), "not in sheet order") {
 		t.Errorf("mirrored: %v", err)
 	}
-	if _, err := FitSheet(marks, 1280, 720, 0); err == nil {
+	if _, err := FitSheet(marks, 1280, 720, 0, [2]float64{}); err == nil {
 		t.Error("zero code size accepted")
 	}
 }
@@ -175,5 +175,48 @@ func TestTableForOtherResolution(t *testing.T) {
 	var none *Table
 	if _, err := none.For(640, 480); !errors.Is(err, ErrMissing) || !strings.Contains(err.Error(), "calibrate table") {
 		t.Errorf("no table: %v", err)
+	}
+}
+
+// TestSheetSpan: the distances the printer puts between the sheet's code
+// centres (it prints them on the sheet too).
+func TestSheetSpan(t *testing.T) {
+	for _, tc := range []struct {
+		paper  string
+		we, ns float64
+	}{{"a4", 155, 218}, {"A4", 155, 218}, {"letter", 161, 200}} {
+		we, ns, ok := SheetSpan(tc.paper, PrintedModule)
+		if !ok || we != tc.we || ns != tc.ns {
+			t.Errorf("%s: %v×%v %v, want %v×%v", tc.paper, we, ns, ok, tc.we, tc.ns)
+		}
+	}
+	if _, _, ok := SheetSpan("a3", 1.6); ok {
+		t.Error("a3 is not a paper the printer knows")
+	}
+}
+
+// TestFitSheetWithSpan: with corner noise of half a pixel, knowing how far
+// apart the codes are keeps the plane right far from the sheet, where the
+// codes' shapes alone let it drift.
+func TestFitSheetWithSpan(t *testing.T) {
+	cam := camera(25, 0, 1.0)
+	marks := sheetMarks(cam, geom.Pt{}, 0)
+	jitter := []geom.Pt{{X: 0.5, Y: -0.4}, {X: -0.3, Y: 0.5}, {X: 0.4, Y: 0.4}, {X: -0.5, Y: -0.2}}
+	for i := range marks {
+		for k := range marks[i].Corners {
+			marks[i].Corners[k] = marks[i].Corners[k].Add(jitter[(i+k)%4])
+		}
+	}
+	far := cam.Apply(geom.Pt{X: 450, Y: 250})
+	errAt := func(sheet [2]float64) float64 {
+		tab, err := FitSheet(marks, 1280, 720, PrintedCode, sheet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tab.H.Apply(far).Dist(geom.Pt{X: 450, Y: 250})
+	}
+	with, without := errAt([2]float64{220, 150}), errAt([2]float64{})
+	if with > 1.5 || with >= without {
+		t.Errorf("error 500 mm out: %.2f mm with the sheet's span, %.2f without", with, without)
 	}
 }

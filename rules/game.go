@@ -72,7 +72,9 @@ type Mode struct {
 	// "pair " + the other card's ID, Verdict right or wrong, Long why),
 	// and an EventPoints per scored cell of a colour zone (Player, Points,
 	// Action = "cell <zone> <row>,<col>"); EventInfo and EventWarning say
-	// anything else. A mode whose points are earned during play
+	// anything else; an EventEnd, when the winners are not simply
+	// Winners(scores) (Shake That City's construction sites and solo
+	// target), names them. A mode whose points are earned during play
 	// (Continental Shake Up, Map It!'s tokens, Nord Sud Ovest Est's cards
 	// in hand) returns no scores: its events judge what the photo shows
 	// (every pair) and an EventInfo says why there are no scores. nil

@@ -120,20 +120,75 @@ func (m Mat) GridQuad() geom.Quad {
 	return m.ToImage.ApplyQuad(geom.Rect(g[0], g[1], g[2], g[3]))
 }
 
-// Sample reads every cell of the mat from frame (8-bit BGR).
+// Sample reads every cell of the mat from frame (8-bit BGR), each colour
+// corrected for the light where the cell lies (see whites).
 func (m Mat) Sample(frame gocv.Mat) ([]CellSample, error) {
+	white, err := m.whites(frame)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", m.Zone, err)
+	}
 	var out []CellSample
 	for r := 0; r < m.Layout.Rows; r++ {
 		for c := 0; c < m.Layout.Cols; c++ {
-			q := m.ToImage.ApplyQuad(m.Layout.Cell(r, c))
+			cell := m.Layout.Cell(r, c)
+			q := m.ToImage.ApplyQuad(cell)
 			lab, spread, err := sampleQuad(frame, q)
 			if err != nil {
 				return nil, fmt.Errorf("%s cell (%d,%d): %w", m.Zone, r, c, err)
 			}
+			lab = underWhite(lab, m.whiteAt(white, cell.Centre()))
 			out = append(out, CellSample{Zone: m.Zone, Pos: rules.Pos{Row: r, Col: c}, Lab: lab, Spread: spread, Quad: q})
 		}
 	}
 	return out, nil
+}
+
+// whites samples the white paper around each corner code (its quiet zone,
+// 18 to 22 mm from the code's centre on all four sides): the light falling
+// on the mat at its four corners. A shadow or a warm lamp changes the
+// paper as much as the cubes, so colours are compared as seen under this
+// white rather than as they come from the camera.
+func (m Mat) whites(frame gocv.Mat) ([4]calibration.Lab, error) {
+	var out [4]calibration.Lab
+	const in, outer = 18.0, 22.0
+	for i, c := range m.Layout.Markers {
+		x, y := c[0], c[1]
+		var sum calibration.Lab
+		for _, q := range []geom.Quad{
+			geom.Rect(x-outer, y-outer, x+outer, y-in), geom.Rect(x-outer, y+in, x+outer, y+outer),
+			geom.Rect(x-outer, y-in, x-in, y+in), geom.Rect(x+in, y-in, x+outer, y+in),
+		} {
+			lab, _, err := sampleQuad(frame, m.ToImage.ApplyQuad(q))
+			if err != nil {
+				return out, err
+			}
+			for k := range sum {
+				sum[k] += lab[k] / 4
+			}
+		}
+		out[i] = sum
+	}
+	return out, nil
+}
+
+// whiteAt interpolates the corner whites bilinearly at a point of the
+// layout (mm), in XYZ.
+func (m Mat) whiteAt(w [4]calibration.Lab, p geom.Pt) [3]float64 {
+	h, ok := geom.FromQuads(m.Layout.ToLayoutQuad(), geom.Rect(0, 0, 1, 1))
+	u := geom.Pt{X: 0.5, Y: 0.5}
+	if ok {
+		u = h.Apply(p)
+	}
+	u.X, u.Y = math.Max(0, math.Min(1, u.X)), math.Max(0, math.Min(1, u.Y))
+	var out [3]float64
+	weights := [4]float64{(1 - u.X) * (1 - u.Y), u.X * (1 - u.Y), u.X * u.Y, (1 - u.X) * u.Y}
+	for i, lab := range w {
+		xyz := labToXYZ(lab)
+		for k := range out {
+			out[k] += weights[i] * xyz[k]
+		}
+	}
+	return out
 }
 
 // sampleQuad rectifies an image quad and returns its robust mean colour
@@ -164,9 +219,15 @@ func sampleQuad(frame gocv.Mat, q geom.Quad) (calibration.Lab, float64, error) {
 }
 
 // SampleRegion samples an area of a mat in layout mm (the paper margin
-// around the shaker's grid, for its empty look when not captured).
+// around the shaker's grid, for its empty look when not captured), under
+// the mat's white like its cells.
 func (m Mat) SampleRegion(frame gocv.Mat, rect geom.Quad) (calibration.Lab, float64, error) {
-	return sampleQuad(frame, m.ToImage.ApplyQuad(rect))
+	white, err := m.whites(frame)
+	if err != nil {
+		return calibration.Lab{}, 0, err
+	}
+	lab, spread, err := sampleQuad(frame, m.ToImage.ApplyQuad(rect))
+	return underWhite(lab, m.whiteAt(white, rect.Centre())), spread, err
 }
 
 // classifyCell decides what a cell holds: empty (near the cell's empty

@@ -68,6 +68,7 @@ func (s *Scanner) read(ctx context.Context, frame gocv.Mat, priors map[string]Gr
 	if err := s.colourZones(sc, frame, res.Codes); err != nil {
 		return nil, err
 	}
+	leftOut(sc, cards)
 	sortCards(sc.Cards)
 	return sc, nil
 }
@@ -290,6 +291,20 @@ func (sc *Scan) addCards(zone string, g Grid, cells []cell, withGrid bool) {
 			z.Items = append(z.Items, rules.Item{Card: c.p.ref, Row: c.row, Col: c.col})
 		} else {
 			z.Set(c.pos, rules.Cell{Card: c.p.ref})
+		}
+	}
+}
+
+// leftOut lists the cards no zone took (conflicts, no player marker) with
+// an empty zone, so a drawing can show them.
+func leftOut(sc *Scan, cards []*placed) {
+	in := map[int]bool{}
+	for _, c := range sc.Cards {
+		in[c.Code] = true
+	}
+	for _, c := range cards {
+		if !in[c.code] {
+			sc.Cards = append(sc.Cards, Card{Ref: c.ref, Code: c.code, At: c.at, Angle: c.angle, Outline: outline(c)})
 		}
 	}
 }

@@ -81,6 +81,7 @@ type builder struct {
 	full   rules.Table
 	cells  map[string]map[rules.Pos]rules.Colour // colour zones, visible by construction
 	shift  geom.Pt                               // how far finish moved everything
+	keep   []geom.Quad                           // table areas a hand must not cover (mats, boards)
 }
 
 func newBuilder(o Options) *builder {
@@ -157,7 +158,11 @@ func (b *builder) zone(name string) *rules.Zone {
 // marker lays a marker code (player marker, board or mat corner): a plain
 // white card just larger than the code with its quiet zone.
 func (b *builder) marker(m rules.Marker, at geom.Pt, rot float64) {
-	side := calibration.PrintedCode + 2*4*calibration.PrintedModule + 4
+	b.markerSized(m, at, rot, calibration.PrintedCode+2*4*calibration.PrintedModule+4)
+}
+
+// markerSized lays a marker on a white square of the given side.
+func (b *builder) markerSized(m rules.Marker, at geom.Pt, rot, side float64) {
 	b.items = append(b.items, item{marker: true, card: synth.Card{Payload: rules.MarkerPayload(m).String(), Centre: at, RotationDeg: rot,
 		Size: geom.Pt{X: side, Y: side}, QRSideMM: calibration.PrintedCode, Plain: true, Colour: [3]uint8{235, 235, 235}}})
 }
@@ -295,6 +300,11 @@ func (b *builder) move(d geom.Pt) {
 			b.shapes[i].Corners[k] = b.shapes[i].Corners[k].Add(d)
 		}
 	}
+	for i := range b.keep {
+		for k := range b.keep[i] {
+			b.keep[i][k] = b.keep[i][k].Add(d)
+		}
+	}
 }
 
 func (b *builder) inFrame(cam geom.H, w, h int) bool {
@@ -309,12 +319,15 @@ func (b *builder) inFrame(cam geom.H, w, h int) bool {
 }
 
 // hands makes arms that reach in from the frame's edge and stop short of
-// every code (a photo with a code under a hand cannot be read; a stream
-// test covers codes on purpose).
+// every code, mat and board (a photo with a code or a tile under a hand
+// cannot be read; a stream test covers codes on purpose).
 func (b *builder) hands(cam geom.H, w, h int) []synth.Hand {
 	var codes []geom.Quad
 	for _, it := range b.items {
 		codes = append(codes, cam.ApplyQuad(codeQuad(it.card)))
+	}
+	for _, q := range b.keep {
+		codes = append(codes, cam.ApplyQuad(q))
 	}
 	var out []synth.Hand
 	for n := 0; n < b.o.Hands; n++ {
@@ -390,4 +403,34 @@ func gridOf(zone string, corners [4]geom.Pt, rows, cols int, shift geom.Pt) cali
 		g.Corners[i] = [2]float64{c.X, c.Y}
 	}
 	return calibration.Zones{Grids: []calibration.Grid{g}}
+}
+
+// Sheet is the photo `tableref calibrate table` takes: the printed
+// calibration sheet (A4 portrait, as `tableref print markers calibration`
+// prints it) lying at the table's origin, turned by Options.Turn, with a few
+// cards around it. Its Cal is the plane in the sheet's frame.
+func Sheet(o Options) (Game, error) {
+	b := newBuilder(o)
+	turn := b.o.Turn
+	sheet := geom.Translate(0, 0).Mul(geom.Rotate(turn))
+	// A4 portrait as the printer lays it out: code centres 155 mm apart
+	// west–east and 218 north–south, their middle 6 mm below the page's.
+	b.shapes = append(b.shapes, shapeOf(sheet.ApplyQuad(geom.Rect(-105, -148.5-6, 105, 148.5-6)), [3]uint8{245, 245, 242}))
+	for i, c := range []rules.Corner{rules.NW, rules.NE, rules.SE, rules.SW} {
+		x := []float64{-77.5, 77.5, 77.5, -77.5}[i]
+		y := []float64{-109, -109, 109, 109}[i]
+		b.marker(rules.Marker{Type: rules.MarkerCalibration, Corner: c}, sheet.Apply(geom.Pt{X: x, Y: y}), turn)
+	}
+	for i, at := range []geom.Pt{{X: -220, Y: -60}, {X: 220, Y: 40}, {X: -200, Y: 160}} {
+		b.lay("map", lattice{origin: at, angle: turn + b.jitter(20), pitch: geom.Pt{X: 1, Y: 1}}, rules.CardRef{ID: rules.CardID{Deck: "SA", Num: 10 + i}}, 0, 0, false)
+	}
+	g, err := b.finish("calibration sheet", rules.Setup{})
+	if err != nil {
+		return g, err
+	}
+	// The truth in the sheet's frame: the scene's plane, moved back by
+	// the centring shift, then turned so the sheet is upright.
+	toSheet := geom.Rotate(-turn).Mul(geom.Translate(-b.shift.X, -b.shift.Y))
+	g.Cal.Table.H = toSheet.Mul(g.Cal.Table.H)
+	return g, nil
 }

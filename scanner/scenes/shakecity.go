@@ -32,6 +32,9 @@ var shopValue = [6][6]int{
 	{1, 2, 3, 3, 2, 1}, {1, 2, 2, 2, 2, 1}, {1, 1, 1, 1, 1, 1},
 }
 
+// cornerTile is the printed corner tile: a code, its quiet zone and 1 mm.
+const cornerTile = 29*calibration.PrintedModule + 2
+
 // mat is a mat or board lying on the table: its layout and where it lies.
 type mat struct {
 	zone    string
@@ -51,17 +54,19 @@ func (b *builder) placeMat(zone string, at geom.Pt, turn float64) mat {
 	shape := func(x0, y0, x1, y1 float64, rgb [3]uint8) {
 		b.shapes = append(b.shapes, shapeOf(m.toTable.ApplyQuad(geom.Rect(x0, y0, x1, y1)), rgb))
 	}
+	b.keep = append(b.keep, m.toTable.ApplyQuad(geom.Rect(g[0]-15, g[1]-15, g[2]+15, g[3]+15)))
 	if zone == calibration.ZoneShaker {
-		shape(0, 0, 297, 210, paperRGB)
+		// An A4 sheet, portrait, the landing area 5 mm below its middle.
+		shape(g[0]-60, g[1]-108.5, g[0]+150, g[1]+188.5, paperRGB)
+		shape(g[0]-0.3, g[1]-0.3, g[2]+0.3, g[3]+0.3, targetRGB)
 		for r := 0; r < l.Rows; r++ {
 			for c := 0; c < l.Cols; c++ {
 				q := l.Cell(r, c)
-				shape(q[0].X+0.5, q[0].Y+0.5, q[2].X-0.5, q[2].Y-0.5, targetRGB)
-				shape(q[0].X+1.5, q[0].Y+1.5, q[2].X-1.5, q[2].Y-1.5, paperRGB)
+				shape(q[0].X+0.3, q[0].Y+0.3, q[2].X-0.3, q[2].Y-0.3, paperRGB)
 			}
 		}
 	} else {
-		shape(g[0]-14, g[1]-14, g[2]+14, g[3]+14, asphaltRGB)
+		shape(g[0]-15, g[1]-15, g[2]+15, g[3]+15, asphaltRGB)
 		for r := 0; r < l.Rows; r++ {
 			for c := 0; c < l.Cols; c++ {
 				q := l.Cell(r, c)
@@ -77,7 +82,7 @@ func (b *builder) placeMat(zone string, at geom.Pt, turn float64) mat {
 	}
 	for i, c := range []rules.Corner{rules.NW, rules.NE, rules.SE, rules.SW} {
 		mk := l.Markers[i]
-		b.marker(rules.Marker{Type: kind, Player: player, Corner: c}, m.toTable.Apply(geom.Pt{X: mk[0], Y: mk[1]}), turn)
+		b.markerSized(rules.Marker{Type: kind, Player: player, Corner: c}, m.toTable.Apply(geom.Pt{X: mk[0], Y: mk[1]}), turn, cornerTile)
 	}
 	return m
 }
@@ -89,7 +94,7 @@ func (b *builder) cube(m mat, r, c int, col rules.Colour, turn float64) {
 	rot := turn + b.jitter(12)
 	rgb := cubeRGB[col]
 	shade := [3]uint8{rgb[0] * 3 / 4, rgb[1] * 3 / 4, rgb[2] * 3 / 4}
-	b.shapes = append(b.shapes, boxShape(at, 15, 15, rot, shade), boxShape(at.Add(geom.Pt{X: -0.5, Y: -0.5}), 12, 12, rot, rgb))
+	b.shapes = append(b.shapes, boxShape(at, 16, 16, rot, shade), boxShape(at.Add(geom.Pt{X: -0.5, Y: -0.5}), 13, 13, rot, rgb))
 	b.setColour(m.zone, rules.Pos{Row: r, Col: c}, col)
 }
 

@@ -1,0 +1,421 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"gocv.io/x/gocv"
+
+	"github.com/tableref/tableref/calibration"
+	"github.com/tableref/tableref/rules"
+	_ "github.com/tableref/tableref/rules/modes" // every game mode
+	"github.com/tableref/tableref/scanner"
+	"github.com/tableref/tableref/vision/qr"
+)
+
+func init() {
+	register(&command{
+		name:    "scan",
+		summary: "read a photo of a finished table: scores and winner (scan --codes: every QR code in it)",
+		run:     runScan,
+	})
+}
+
+// scanFlags are the options of `tableref scan`.
+type scanFlags struct {
+	game, players, calPath, annotate string
+	options                          map[string]string
+	asJSON, codes                    bool
+}
+
+func runScan(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("scan", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	f := scanFlags{options: map[string]string{}}
+	fs.StringVar(&f.game, "game", "", "game mode of the table (tableref replay lists them; e.g. wit-cartographer)")
+	fs.StringVar(&f.players, "players", "", "player names in seat order, comma-separated (default P1… as many as the photo's player markers or boards)")
+	fs.Func("option", "a game option KEY=VALUE (repeatable)", func(v string) error {
+		k, val, ok := strings.Cut(v, "=")
+		if !ok {
+			return fmt.Errorf("want KEY=VALUE, got %q", v)
+		}
+		f.options[strings.TrimSpace(k)] = strings.TrimSpace(val)
+		return nil
+	})
+	fs.StringVar(&f.calPath, "calibration", "", "calibration file (default "+calibration.DefaultPath+" if it exists; without one the table plane comes from the cards' codes)")
+	fs.StringVar(&f.annotate, "annotate", "", "write the photo with every card, cell and verdict drawn to this PNG")
+	fs.BoolVar(&f.asJSON, "json", false, "print JSON")
+	fs.BoolVar(&f.codes, "codes", false, "list every QR code in the photo, ours or not")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: tableref scan --game MODE [--players A,B] [--option K=V] [--json] [--annotate OUT.png] PHOTO")
+		fmt.Fprintln(stderr, "       tableref scan --codes [--json] [--annotate OUT.png] PHOTO")
+		fs.PrintDefaults()
+	}
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return errUsage
+	}
+	if len(pos) != 1 || (f.game == "") == !f.codes {
+		fs.Usage()
+		return fmt.Errorf("want one photo and either --game MODE or --codes: %w", errUsage)
+	}
+	frame := gocv.IMRead(pos[0], gocv.IMReadColor)
+	if frame.Empty() {
+		frame.Close()
+		return fmt.Errorf("%s: cannot read the image (missing, or not a PNG/JPEG)", pos[0])
+	}
+	defer frame.Close()
+	if f.codes {
+		return scanCodes(ctx, frame, f, stdout)
+	}
+	return scanGame(ctx, frame, f, stdout)
+}
+
+// loadCalibration reads the file named, or the default file when it
+// exists; nil (no file) lets the scanner find the plane from the codes.
+func loadCalibration(path string) (*calibration.File, error) {
+	if path != "" {
+		return calibration.Load(path)
+	}
+	if _, err := os.Stat(calibration.DefaultPath); err == nil {
+		return calibration.Load(calibration.DefaultPath)
+	}
+	return nil, nil
+}
+
+// scanResult is the --json form of a game scan.
+type scanResult struct {
+	Mode     string        `json:"mode"`
+	Players  []string      `json:"players"`
+	Plane    string        `json:"plane"`
+	Cards    int           `json:"cards"`
+	Table    rules.Table   `json:"table"`
+	Scores   []rules.Score `json:"scores"`
+	Winners  []int         `json:"winners"`
+	Events   []rules.Event `json:"events"`
+	Problems []string      `json:"problems,omitempty"`
+}
+
+func scanGame(ctx context.Context, frame gocv.Mat, f scanFlags, stdout io.Writer) error {
+	mode, ok := rules.LookupMode(f.game)
+	if !ok {
+		var ids []string
+		for _, m := range rules.Modes() {
+			ids = append(ids, m.ID)
+		}
+		return fmt.Errorf("unknown game mode %q (known: %s): %w", f.game, strings.Join(ids, ", "), errUsage)
+	}
+	cal, err := loadCalibration(f.calPath)
+	if err != nil {
+		return err
+	}
+	reader := scanner.TiledReader{Reader: qr.NewReader(qr.Options{})}
+	res, err := reader.Read(ctx, frame)
+	if err != nil {
+		return err
+	}
+	setup, err := scanSetup(mode, f, res.Codes, cal)
+	if err != nil {
+		return err
+	}
+	sc, err := scanner.New(cal, scanner.Options{Mode: mode.ID, Setup: setup, Reader: fixedReader{res}})
+	if err != nil {
+		return err
+	}
+	scan, err := sc.Photo(ctx, frame)
+	if err != nil {
+		return err
+	}
+	out := scanResult{Mode: mode.ID, Players: setup.Players, Plane: scan.Plane, Table: scan.Table}
+	for _, c := range scan.Cards {
+		if c.Zone != "" {
+			out.Cards++
+		}
+	}
+	for _, p := range scan.Problems {
+		out.Problems = append(out.Problems, p.Text)
+	}
+	if mode.ScoreTable != nil {
+		out.Scores, out.Events, err = mode.ScoreTable(setup, scan.Table)
+		if err != nil {
+			return err
+		}
+		out.Winners = winnersOf(out.Scores, out.Events)
+	}
+	if f.annotate != "" {
+		notes := scanner.NotesFromEvents(out.Events)
+		notes.Title = titleLines(mode, out)
+		if err := writeAnnotated(frame, scan, notes, f.annotate); err != nil {
+			return err
+		}
+	}
+	if f.asJSON {
+		if err := printJSON(stdout, out); err != nil {
+			return err
+		}
+	} else {
+		printScan(stdout, mode, out)
+	}
+	blocking := 0
+	for _, p := range scan.Problems {
+		if p.Blocking() {
+			blocking++
+		}
+	}
+	if blocking > 0 {
+		return fmt.Errorf("%d problem(s): the table was not read for sure (cards in conflict are left out)", blocking)
+	}
+	return nil
+}
+
+// fixedReader hands the scanner codes already read, so a photo is read
+// once.
+type fixedReader struct{ res qr.Result }
+
+func (r fixedReader) Read(context.Context, gocv.Mat) (qr.Result, error) { return r.res, nil }
+
+// scanSetup builds the game setup: the players named, or as many as the
+// photo's player markers (or city boards) show, at least the mode's
+// minimum; options as given, checked by the mode.
+func scanSetup(mode *rules.Mode, f scanFlags, codes []qr.Tableref, cal *calibration.File) (rules.Setup, error) {
+	s := rules.Setup{Mode: mode.ID, Options: f.options}
+	if f.players != "" {
+		for _, p := range strings.Split(f.players, ",") {
+			s.Players = append(s.Players, strings.TrimSpace(p))
+		}
+	} else {
+		n := max(mode.MinPlayers, seatsSeen(codes, cal))
+		for p := 1; p <= n; p++ {
+			s.Players = append(s.Players, fmt.Sprintf("P%d", p))
+		}
+	}
+	s, err := mode.Check(s)
+	if err != nil {
+		return s, fmt.Errorf("%w (name the players with --players)", err)
+	}
+	return s, nil
+}
+
+// seatsSeen is the highest player number on a player marker or city-board
+// corner in view, or in the calibration's player zones.
+func seatsSeen(codes []qr.Tableref, cal *calibration.File) int {
+	n := 0
+	for _, c := range codes {
+		if m := c.Payload.Marker; c.Payload.Kind == rules.KindMarker && (m.Type == rules.MarkerPlayer || m.Type == rules.MarkerBoard) {
+			n = max(n, m.Player)
+		}
+	}
+	if n == 0 && cal != nil && cal.Zones != nil {
+		for _, m := range cal.Zones.Players {
+			n = max(n, m.Player)
+		}
+	}
+	return n
+}
+
+// winnersOf takes the winners from the score's end event when it names
+// them (conditions beyond the totals), else from the totals.
+func winnersOf(scores []rules.Score, evs []rules.Event) []int {
+	for _, e := range evs {
+		if e.Kind == rules.EventEnd && e.Winners != nil {
+			return e.Winners
+		}
+	}
+	if len(scores) == 0 {
+		return nil
+	}
+	return rules.Winners(scores)
+}
+
+func printScan(w io.Writer, mode *rules.Mode, r scanResult) {
+	fmt.Fprintf(w, "%s: %d players, %d cards read (table plane: %s)\n", mode.Name, len(r.Players), r.Cards, r.Plane)
+	if r.Scores != nil {
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		for _, s := range r.Scores {
+			var parts []string
+			for _, p := range s.Parts {
+				part := fmt.Sprintf("%s %d", p.Category, p.Points)
+				if p.Detail != "" {
+					part += " (" + p.Detail + ")"
+				}
+				parts = append(parts, part)
+			}
+			fmt.Fprintf(tw, "  %s\t%d\t%s\n", s.Name, s.Total, strings.Join(parts, "; "))
+		}
+		tw.Flush()
+		fmt.Fprintln(w, winnerLine(r))
+	}
+	right, wrong := 0, 0
+	var wrongs []string
+	for _, e := range r.Events {
+		switch {
+		case e.Kind == rules.EventVerdict && e.Verdict == rules.Right:
+			right++
+		case e.Kind == rules.EventVerdict:
+			wrong++
+			wrongs = append(wrongs, e.Long)
+		case e.Kind == rules.EventInfo || e.Kind == rules.EventWarning:
+			fmt.Fprintf(w, "%s: %s\n", e.Kind, e.Long)
+		}
+	}
+	if right+wrong > 0 {
+		fmt.Fprintf(w, "pairs judged: %d, right %d, wrong %d\n", right+wrong, right, wrong)
+		for _, s := range wrongs {
+			fmt.Fprintf(w, "  wrong: %s\n", s)
+		}
+	}
+	if mode.ScoreTable == nil {
+		fmt.Fprintln(w, "this mode cannot be judged from a photo")
+	}
+	for _, p := range r.Problems {
+		fmt.Fprintf(w, "problem: %s\n", p)
+	}
+}
+
+func winnerLine(r scanResult) string {
+	if len(r.Winners) == 0 {
+		return "winner: nobody (no player meets the winning conditions)"
+	}
+	var names []string
+	for _, p := range r.Winners {
+		names = append(names, r.Players[p-1])
+	}
+	if len(names) == 1 {
+		return "winner: " + names[0]
+	}
+	return "shared win: " + strings.Join(names, ", ")
+}
+
+// titleLines are the annotated picture's heading: mode, scores, winner or
+// the pair count.
+func titleLines(mode *rules.Mode, r scanResult) []string {
+	out := []string{mode.Name}
+	var parts []string
+	for _, s := range r.Scores {
+		parts = append(parts, fmt.Sprintf("%s %d", s.Name, s.Total))
+	}
+	if len(parts) > 0 {
+		out = append(out, strings.Join(parts, "  ")+"  -  "+winnerLine(r))
+	}
+	right, all := 0, 0
+	for _, e := range r.Events {
+		if e.Kind == rules.EventVerdict {
+			all++
+			if e.Verdict == rules.Right {
+				right++
+			}
+		}
+	}
+	if all > 0 {
+		out = append(out, fmt.Sprintf("%d of %d pairs right", right, all))
+	}
+	return out
+}
+
+func writeAnnotated(frame gocv.Mat, scan *scanner.Scan, notes scanner.Notes, path string) error {
+	img, err := scanner.Annotate(frame, scan, notes)
+	if err != nil {
+		return err
+	}
+	defer img.Close()
+	if !gocv.IMWrite(path, img) {
+		return fmt.Errorf("%s: cannot write the annotated image", path)
+	}
+	return nil
+}
+
+// codeLine is one line of `scan --codes`.
+type codeLine struct {
+	Text       string     `json:"text"`
+	Ours       bool       `json:"ours"`
+	Means      string     `json:"means"`
+	Centre     [2]float64 `json:"centre_px"`
+	ModulePx   float64    `json:"module_px"`
+	Confidence float64    `json:"confidence"`
+}
+
+func scanCodes(ctx context.Context, frame gocv.Mat, f scanFlags, stdout io.Writer) error {
+	res, err := scanner.TiledReader{Reader: qr.NewReader(qr.Options{})}.Read(ctx, frame)
+	if err != nil {
+		return err
+	}
+	var lines []codeLine
+	add := func(c qr.Code, ours bool, means string) {
+		ctr := c.Centre()
+		lines = append(lines, codeLine{Text: c.Text, Ours: ours, Means: means, Centre: [2]float64{round1(ctr.X), round1(ctr.Y)},
+			ModulePx: round1(c.ModulePx), Confidence: round1(c.Confidence)})
+	}
+	for _, c := range res.Codes {
+		add(c.Code, true, describePayload(c.Payload))
+	}
+	for _, c := range res.Foreign {
+		why := "not a tableref code"
+		if _, err := rules.ParsePayload(c.Text); err != nil && !errors.Is(err, rules.ErrNotOurs) {
+			why = err.Error()
+		}
+		add(c, false, why)
+	}
+	sort.SliceStable(lines, func(i, j int) bool { return lines[i].Centre[1] < lines[j].Centre[1] })
+	if f.annotate != "" {
+		sc := &scanner.Scan{Foreign: res.Foreign}
+		for _, c := range res.Codes {
+			sc.Codes = append(sc.Codes, scanner.Code{Tableref: c})
+		}
+		notes := scanner.Notes{Title: []string{fmt.Sprintf("%d codes: %d tableref, %d not ours", len(lines), len(res.Codes), len(res.Foreign))}}
+		if err := writeAnnotated(frame, sc, notes, f.annotate); err != nil {
+			return err
+		}
+	}
+	if f.asJSON {
+		return printJSON(stdout, lines)
+	}
+	fmt.Fprintf(stdout, "%d codes: %d tableref, %d not ours\n", len(lines), len(res.Codes), len(res.Foreign))
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "  text\tmeans\tcentre px\tpx/module")
+	for _, l := range lines {
+		fmt.Fprintf(tw, "  %s\t%s\t%.0f,%.0f\t%.1f\n", l.Text, l.Means, l.Centre[0], l.Centre[1], l.ModulePx)
+	}
+	return tw.Flush()
+}
+
+// describePayload says what a tableref code stands for.
+func describePayload(p rules.Payload) string {
+	if p.Kind == rules.KindCard {
+		side := "front"
+		if p.Card.Side == rules.Back {
+			side = "back"
+		}
+		return fmt.Sprintf("card %s (%s), %s", p.Card.ID, rules.CardName(p.Card.ID), side)
+	}
+	switch m := p.Marker; m.Type {
+	case rules.MarkerCalibration:
+		return "calibration sheet corner " + m.Corner.String()
+	case rules.MarkerPlayer:
+		return fmt.Sprintf("player %d's marker", m.Player)
+	case rules.MarkerBoard:
+		return fmt.Sprintf("player %d's city board, corner %s", m.Player, m.Corner)
+	case rules.MarkerShaker:
+		return "shaker mat corner " + m.Corner.String()
+	}
+	return p.String()
+}
+
+func printJSON(w io.Writer, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintln(w, string(b))
+	return err
+}
+
+func round1(v float64) float64 { return math.Round(v*10) / 10 }

@@ -1,0 +1,279 @@
+package scanner
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"gocv.io/x/gocv"
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/vision/geom"
+)
+
+// PairVerdict is the judgement of a pair of cards, for drawing: a line
+// between them with a green tick or a red cross.
+type PairVerdict struct {
+	A, B  rules.CardID
+	Right bool
+	Text  string
+}
+
+// CellPoints is what one cell of a colour zone scored.
+type CellPoints struct {
+	Zone   string
+	Pos    rules.Pos
+	Points int
+}
+
+// Notes is what Annotate writes on a photo besides what the scan found.
+type Notes struct {
+	Title []string // lines across the top: the mode, the scores, the winner
+	Pairs []PairVerdict
+	Cells []CellPoints
+	// Name gives a card's printed name (default rules.CardName).
+	Name func(rules.CardID) string
+}
+
+// NotesFromEvents reads the pair verdicts and cell points out of a
+// ScoreTable's events (rules.Mode.ScoreTable documents the form).
+func NotesFromEvents(evs []rules.Event) Notes {
+	var n Notes
+	for _, e := range evs {
+		switch {
+		case e.Kind == rules.EventVerdict && strings.HasPrefix(e.Action, "pair "):
+			other, err := rules.ParseCardID(strings.TrimPrefix(e.Action, "pair "))
+			if err == nil {
+				n.Pairs = append(n.Pairs, PairVerdict{A: e.Card, B: other, Right: e.Verdict == rules.Right, Text: e.Long})
+			}
+		case e.Kind == rules.EventPoints && strings.HasPrefix(e.Action, "cell "):
+			f := strings.Fields(e.Action)
+			if len(f) != 3 {
+				continue
+			}
+			var p rules.Pos
+			if _, err := fmt.Sscanf(f[2], "%d,%d", &p.Row, &p.Col); err == nil {
+				n.Cells = append(n.Cells, CellPoints{Zone: f[1], Pos: p, Points: e.Points})
+			}
+		}
+	}
+	return n
+}
+
+// Colours of the drawing (RGBA for gocv, which writes them as BGR).
+var (
+	inkCard    = color.RGBA{R: 30, G: 200, B: 255, A: 255}
+	inkProblem = color.RGBA{R: 255, G: 40, B: 40, A: 255}
+	inkRight   = color.RGBA{R: 40, G: 220, B: 60, A: 255}
+	inkWrong   = color.RGBA{R: 255, G: 40, B: 40, A: 255}
+	inkGrid    = color.RGBA{R: 255, G: 255, B: 255, A: 255}
+	inkForeign = color.RGBA{R: 255, G: 0, B: 255, A: 255}
+	inkMarker  = color.RGBA{R: 255, G: 200, B: 0, A: 255}
+	inkText    = color.RGBA{R: 255, G: 255, B: 255, A: 255}
+	inkShadow  = color.RGBA{A: 255}
+)
+
+// Annotate draws the scan on a copy of the frame: every card's outline
+// with its name and cell, each zone's grid, each judged pair (a line with
+// a tick or a cross), each colour cell with its colour letter and points,
+// markers and foreign codes, the problems in red, and the title lines.
+// The caller closes the result.
+func Annotate(frame gocv.Mat, sc *Scan, n Notes) (gocv.Mat, error) {
+	if frame.Empty() || frame.Type() != gocv.MatTypeCV8UC3 {
+		return gocv.NewMat(), fmt.Errorf("%w: annotate needs the 8-bit colour frame", ErrFrame)
+	}
+	out := frame.Clone()
+	d := drawer{m: &out, scale: math.Max(0.5, float64(frame.Cols())/1800)}
+	name := n.Name
+	if name == nil {
+		name = rules.CardName
+	}
+	toImg, ok := sc.ToTable.Inverse()
+	if !ok {
+		toImg = geom.Identity()
+	}
+	bad := map[rules.CardRef]bool{}
+	for _, p := range sc.Problems {
+		for _, c := range p.Cards {
+			bad[c] = true
+		}
+	}
+	for _, g := range sc.Grids {
+		for _, c := range sc.Cards {
+			if c.Zone == g.Zone && !c.Item {
+				d.quad(toImg.ApplyQuad(g.CellQuad(c.Pos)), inkGrid, 1)
+			}
+		}
+	}
+	centre := map[rules.CardID]geom.Pt{}
+	for _, c := range sc.Cards {
+		q := toImg.ApplyQuad(c.Outline)
+		ink := inkCard
+		if c.Zone == "" || bad[c.Ref] {
+			ink = inkProblem
+		}
+		d.quad(q, ink, 3)
+		at := toImg.Apply(c.At)
+		centre[c.Ref.ID] = at
+		where := fmt.Sprintf("%s %d,%d", c.Zone, c.Pos.Row, c.Pos.Col)
+		if c.Item {
+			where = fmt.Sprintf("%s %g,%g", c.Zone, c.Row, c.Col)
+		}
+		top := q.Centre().Add(q[0].Sub(q[3]).Scale(0.35))
+		d.label(top, ascii(rules.ShortName(name(c.Ref.ID), 18)), ink, 0.8)
+		d.label(top.Add(geom.Pt{Y: 26 * d.scale}), where, ink, 0.7)
+	}
+	onCard := map[int]bool{}
+	for _, c := range sc.Cards {
+		onCard[c.Code] = true
+	}
+	for i, c := range sc.Codes {
+		switch {
+		case c.Payload.Kind == rules.KindMarker:
+			d.quad(c.Corners, inkMarker, 2)
+			d.label(c.Corners.Centre(), c.Payload.Marker.String(), inkMarker, 0.8)
+		case !onCard[i]:
+			// A card code no card stands for (a code list): the code
+			// itself with its card.
+			d.quad(c.Corners, inkCard, 2)
+			d.label(c.Corners.Centre(), c.Payload.Card.String(), inkCard, 0.8)
+		}
+	}
+	for _, f := range sc.Foreign {
+		d.quad(f.Corners, inkForeign, 2)
+		d.label(f.Centre(), "not ours", inkForeign, 0.7)
+	}
+	for _, pv := range n.Pairs {
+		a, okA := centre[pv.A]
+		b, okB := centre[pv.B]
+		if okA && okB {
+			d.verdict(a, b, pv.Right)
+		}
+	}
+	points := map[string]map[rules.Pos]int{}
+	for _, cp := range n.Cells {
+		if points[cp.Zone] == nil {
+			points[cp.Zone] = map[rules.Pos]int{}
+		}
+		points[cp.Zone][cp.Pos] = cp.Points
+	}
+	for _, r := range sc.Regions {
+		d.quad(r.Quad, inkMarker, 2)
+	}
+	for _, cc := range sc.Colours {
+		ink := inkGrid
+		text := colourLetter(cc.Colour)
+		if cc.Unknown {
+			ink, text = inkProblem, "?"
+		}
+		d.quad(cc.Quad, ink, 1)
+		if text == "" {
+			continue
+		}
+		if pts, ok := points[cc.Zone][cc.Pos]; ok {
+			text += strconv.Itoa(pts)
+		}
+		d.label(cc.Quad.Centre(), text, ink, 0.8)
+	}
+	y := 10.0
+	for _, line := range n.Title {
+		y += 34 * d.scale
+		d.text(geom.Pt{X: 12, Y: y}, ascii(line), inkText, 1)
+	}
+	y = float64(out.Rows()) - 12
+	for i := len(sc.Problems) - 1; i >= 0; i-- {
+		d.text(geom.Pt{X: 12, Y: y}, ascii(sc.Problems[i].Text), inkProblem, 0.7)
+		y -= 26 * d.scale
+	}
+	return out, nil
+}
+
+func colourLetter(c rules.Colour) string {
+	for _, k := range rules.Colours {
+		if k.C == c {
+			return string(k.Letter)
+		}
+	}
+	return ""
+}
+
+// ascii drops accents: OpenCV's Hershey fonts draw only ASCII.
+func ascii(s string) string {
+	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+	plain, _, err := transform.String(t, s)
+	if err != nil {
+		plain = s
+	}
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '×':
+			return 'x'
+		case r == '–' || r == '—' || r == '−':
+			return '-'
+		case r > unicode.MaxASCII:
+			return '?'
+		}
+		return r
+	}, plain)
+}
+
+// drawer draws at a size that suits the frame.
+type drawer struct {
+	m     *gocv.Mat
+	scale float64
+}
+
+func ipt(p geom.Pt) image.Point { return image.Pt(int(math.Round(p.X)), int(math.Round(p.Y))) }
+
+func (d drawer) quad(q geom.Quad, ink color.RGBA, width int) {
+	w := max(1, int(math.Round(float64(width)*d.scale)))
+	for i := range q {
+		gocv.Line(d.m, ipt(q[i]), ipt(q[(i+1)%4]), ink, w)
+	}
+}
+
+// text writes s with its baseline starting at p, over a dark shadow.
+func (d drawer) text(p geom.Pt, s string, ink color.RGBA, size float64) {
+	fs := 0.9 * size * d.scale
+	th := max(1, int(math.Round(2*size*d.scale)))
+	gocv.PutText(d.m, s, ipt(p), gocv.FontHersheySimplex, fs, inkShadow, th+3)
+	gocv.PutText(d.m, s, ipt(p), gocv.FontHersheySimplex, fs, ink, th)
+}
+
+// label writes s centred on p.
+func (d drawer) label(p geom.Pt, s string, ink color.RGBA, size float64) {
+	fs := 0.9 * size * d.scale
+	th := max(1, int(math.Round(2*size*d.scale)))
+	sz := gocv.GetTextSize(s, gocv.FontHersheySimplex, fs, th)
+	d.text(p.Sub(geom.Pt{X: float64(sz.X) / 2, Y: -float64(sz.Y) / 2}), s, ink, size)
+}
+
+// verdict draws the line between two card centres and, half way, a disc
+// with a tick (right) or a cross (wrong).
+func (d drawer) verdict(a, b geom.Pt, right bool) {
+	ink := inkWrong
+	if right {
+		ink = inkRight
+	}
+	w := max(1, int(math.Round(3*d.scale)))
+	gocv.Line(d.m, ipt(a), ipt(b), ink, w)
+	m := a.Add(b).Scale(0.5)
+	r := 18 * d.scale
+	gocv.Circle(d.m, ipt(m), int(r), ink, -1)
+	gocv.Circle(d.m, ipt(m), int(r), inkShadow, max(1, w/2))
+	if right {
+		gocv.Line(d.m, ipt(m.Add(geom.Pt{X: -0.5 * r, Y: 0})), ipt(m.Add(geom.Pt{X: -0.1 * r, Y: 0.45 * r})), inkText, w)
+		gocv.Line(d.m, ipt(m.Add(geom.Pt{X: -0.1 * r, Y: 0.45 * r})), ipt(m.Add(geom.Pt{X: 0.55 * r, Y: -0.45 * r})), inkText, w)
+		return
+	}
+	k := 0.45 * r
+	gocv.Line(d.m, ipt(m.Add(geom.Pt{X: -k, Y: -k})), ipt(m.Add(geom.Pt{X: k, Y: k})), inkText, w)
+	gocv.Line(d.m, ipt(m.Add(geom.Pt{X: -k, Y: k})), ipt(m.Add(geom.Pt{X: k, Y: -k})), inkText, w)
+}
