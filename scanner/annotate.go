@@ -127,7 +127,7 @@ func Annotate(frame gocv.Mat, sc *Scan, n Notes) (gocv.Mat, error) {
 			where = fmt.Sprintf("%s %g,%g", c.Zone, c.Row, c.Col)
 		}
 		top := q.Centre().Add(q[0].Sub(q[3]).Scale(0.35))
-		d.label(top, ascii(rules.ShortName(name(c.Ref.ID), 18)), ink, 0.8)
+		d.label(top, ascii(rules.ShortName(name(c.Ref.ID), 14)), ink, 0.75)
 		d.label(top.Add(geom.Pt{Y: 26 * d.scale}), where, ink, 0.7)
 	}
 	onCard := map[int]bool{}

@@ -230,6 +230,11 @@ func (m Mat) SampleRegion(frame gocv.Mat, rect geom.Quad) (calibration.Lab, floa
 	return underWhite(lab, m.whiteAt(white, rect.Centre())), spread, err
 }
 
+// straddle is how much a cell's quarters may differ before the cell is
+// taken to hold part of something (a cube between two cells) rather than
+// one thing of an unknown colour.
+const straddle = 2 * calibration.MinSpread
+
 // classifyCell decides what a cell holds: empty (near the cell's empty
 // look, nearer than to any colour), a colour (within its profile), or
 // unknown.
@@ -329,7 +334,7 @@ func (s *Scanner) readMat(sc *Scan, frame gocv.Mat, m Mat, samples []CellSample)
 		turns = quarterTurns(sc, m)
 	}
 	z := &rules.Zone{}
-	var unknown []rules.Pos
+	var unknown, straddled []rules.Pos
 	for _, smp := range samples {
 		empty := matEmpty
 		if e, ok := board.EmptyAt(smp.Pos.Row, smp.Pos.Col); ok {
@@ -342,11 +347,20 @@ func (s *Scanner) readMat(sc *Scan, frame gocv.Mat, m Mat, samples []CellSample)
 		cc.Pos = turn(cc.Pos, turns, m.Layout.Rows)
 		sc.Colours = append(sc.Colours, cc)
 		switch {
+		case cc.Unknown && m.Zone == calibration.ZoneShaker && smp.Spread > straddle:
+			// Half cube, half mat: a cube fell between cells. Not a
+			// 3×3 grid: the cell is left out and the engine asks for a
+			// reshake.
+			straddled = append(straddled, cc.Pos)
 		case cc.Unknown:
 			unknown = append(unknown, cc.Pos)
 		case cc.Colour != "":
 			z.Set(cc.Pos, rules.Cell{Colour: cc.Colour})
 		}
+	}
+	if len(straddled) > 0 {
+		sc.Problems = append(sc.Problems, Problem{Kind: ProblemReshake, Zone: m.Zone, Cells: straddled,
+			Text: fmt.Sprintf("shaker: a cube lies between cells at %v: not 9 cubes in a 3×3 grid, reshake", straddled)})
 	}
 	if len(unknown) > 0 {
 		sc.Problems = append(sc.Problems, Problem{Kind: ProblemUnknown, Zone: m.Zone, Cells: unknown,

@@ -294,16 +294,36 @@ func (l *layout) assignPlayers(a *assignment, gs []group, markers map[int]geom.P
 		return
 	}
 	taken := map[int]bool{}
+	var loose []group
 	for _, g := range gs { // largest first: a player's first group is their map
 		p, _ := calibration.Nearest(markers, g.centre())
 		if !taken[p] {
 			taken[p] = true
 			a.add(fmt.Sprintf("p%d", p), g...)
 		} else {
-			a.add(zoneOffer, g...)
+			loose = append(loose, g)
 		}
 	}
+	// One player's marker unseen (covered, too small) and one map-sized
+	// group left over: by elimination it is that player's map.
+	var missing []int
+	for p := 1; p <= l.players; p++ {
+		if !taken[p] {
+			missing = append(missing, p)
+		}
+	}
+	if len(missing) == 1 && len(loose) > 0 && isMap(loose[0], gs[0]) && (len(loose) == 1 || !isMap(loose[1], gs[0])) {
+		a.add(fmt.Sprintf("p%d", missing[0]), loose[0]...)
+		loose = loose[1:]
+	}
+	for _, g := range loose {
+		a.add(zoneOffer, g...)
+	}
 }
+
+// isMap reports whether a group is big enough to be a player's map: at
+// least half the largest.
+func isMap(g, largest group) bool { return 2*len(g) >= len(largest) }
 
 // crossLines keeps on the cross the cards on row 0 or column 0 of the
 // centre card, and moves the others to the offer. It runs after the

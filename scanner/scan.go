@@ -164,8 +164,9 @@ type Problem struct {
 func (p Problem) String() string { return p.Text }
 
 // Blocking reports whether the problem must hold back a snapshot: every
-// kind but a board read without its capture (which only warns).
-func (p Problem) Blocking() bool { return p.Kind != ProblemNotCaptured }
+// kind but a board read without its capture (which only warns) and a bad
+// shake (the snapshot shows it, and the game asks for a reshake).
+func (p Problem) Blocking() bool { return p.Kind != ProblemNotCaptured && p.Kind != ProblemReshake }
 
 func problemf(kind ProblemKind, zone string, format string, args ...any) Problem {
 	return Problem{Kind: kind, Zone: zone, Text: fmt.Sprintf(format, args...)}

@@ -145,3 +145,40 @@ func TestNoCalibrationFile(t *testing.T) {
 		sameTable(t, g.Name, scan.Table, g.Visible, scan)
 	}
 }
+
+// TestCubeBetweenCells: a cube that fell half out of its cell is not read
+// as a colour: the shaker shows 8 cubes (so the game asks for a reshake)
+// and the problem says why, without holding the snapshot back.
+func TestCubeBetweenCells(t *testing.T) {
+	g, err := scenes.ShakeCity(scenes.Options{Seed: 61}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	calibrateColours(t, g.Cal, scenes.Options{Seed: 62}, 1)
+	// Move the shaker's last cube (cell (2,2)) 8 mm east, half out of its
+	// cell.
+	last := 2 + 9 + 2*8 // the paper, the target, 9 cells, then 2 shapes per cube
+	for _, i := range []int{last, last + 1} {
+		for k := range g.Scene.Shapes[i].Corners {
+			g.Scene.Shapes[i].Corners[k].X += 8
+		}
+	}
+	scan := photo(t, g)
+	if n := len(scan.Table.Zone("shaker").Cells); n != 8 {
+		t.Errorf("shaker holds %d cubes, want 8", n)
+	}
+	found := false
+	for _, p := range scan.Problems {
+		if p.Kind == scanner.ProblemReshake {
+			found = true
+			if p.Blocking() || len(p.Cells) != 1 || p.Cells[0] != (rules.Pos{Row: 2, Col: 2}) {
+				t.Errorf("problem %+v", p)
+			}
+		} else if p.Blocking() {
+			t.Errorf("blocking problem %s", p.Text)
+		}
+	}
+	if !found {
+		t.Error("no reshake problem")
+	}
+}

@@ -20,7 +20,13 @@ func underWhite(c calibration.Lab, white [3]float64) calibration.Lab {
 			xyz[k] *= d65[k] / white[k]
 		}
 	}
-	return xyzToLab(xyz)
+	lab := xyzToLab(xyz)
+	// Brighter than the paper (a glossy white cube) is still white.
+	lab[0] = math.Max(0, math.Min(100, lab[0]))
+	for k := 1; k < 3; k++ {
+		lab[k] = math.Max(-128, math.Min(128, lab[k]))
+	}
+	return lab
 }
 
 func labToXYZ(c calibration.Lab) [3]float64 {

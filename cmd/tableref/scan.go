@@ -98,6 +98,7 @@ type scanResult struct {
 	Players  []string      `json:"players"`
 	Plane    string        `json:"plane"`
 	Cards    int           `json:"cards"`
+	Cells    int           `json:"colour_cells"`
 	Table    rules.Table   `json:"table"`
 	Scores   []rules.Score `json:"scores"`
 	Winners  []int         `json:"winners"`
@@ -139,6 +140,11 @@ func scanGame(ctx context.Context, frame gocv.Mat, f scanFlags, stdout io.Writer
 	for _, c := range scan.Cards {
 		if c.Zone != "" {
 			out.Cards++
+		}
+	}
+	for _, c := range scan.Colours {
+		if c.Colour != "" {
+			out.Cells++
 		}
 	}
 	for _, p := range scan.Problems {
@@ -237,7 +243,11 @@ func winnersOf(scores []rules.Score, evs []rules.Event) []int {
 }
 
 func printScan(w io.Writer, mode *rules.Mode, r scanResult) {
-	fmt.Fprintf(w, "%s: %d players, %d cards read (table plane: %s)\n", mode.Name, len(r.Players), r.Cards, r.Plane)
+	what := fmt.Sprintf("%d cards", r.Cards)
+	if r.Cells > 0 {
+		what = fmt.Sprintf("%d cubes and tiles", r.Cells)
+	}
+	fmt.Fprintf(w, "%s: %d players, %s read (table plane: %s)\n", mode.Name, len(r.Players), what, r.Plane)
 	if r.Scores != nil {
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		for _, s := range r.Scores {

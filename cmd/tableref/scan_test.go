@@ -196,3 +196,15 @@ func TestScanErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestBenchScan: the benchmark target runs and reports every photo right
+// on a small set.
+func TestBenchScan(t *testing.T) {
+	code, out, errOut := run(t, "bench", "scan", "-n", "1", "-only", "mapit")
+	if code != 0 || !strings.Contains(out, "mapit") || !strings.Contains(out, "overall") || !strings.Contains(out, "3/3 100.0%") {
+		t.Errorf("%d\n%s%s", code, out, errOut)
+	}
+	if code, _, _ := run(t, "bench", "scan", "-only", "nosuchgame"); code != 2 {
+		t.Errorf("no game matched: status %d, want 2", code)
+	}
+}

@@ -265,18 +265,28 @@ func (b *builder) finish(name string, setup rules.Setup) (Game, error) {
 		w = min(MaxWidth, (w+15)/16*16)
 		h = w * 9 / 16
 	}
-	ppmm := math.Min(float64(w)/bw, float64(h)/bh)
 	var cam geom.H
 	var centre [3]float64
-	for try := 0; ; try++ {
-		cam, centre = synth.Pose(w, h, 66, ppmm, b.o.Tilt, b.o.Roll)
-		if b.inFrame(cam, w, h) {
+	for grow := 0; ; grow++ {
+		ppmm := math.Min(float64(w)/bw, float64(h)/bh)
+		for try := 0; ; try++ {
+			cam, centre = synth.Pose(w, h, 66, ppmm, b.o.Tilt, b.o.Roll)
+			if b.inFrame(cam, w, h) {
+				break
+			}
+			if try > 40 {
+				return Game{}, fmt.Errorf("scenes: %s: the layout does not fit the frame", name)
+			}
+			ppmm *= 0.97
+		}
+		// A slanted view shrinks the far codes: an automatic frame grows
+		// until the smallest has 85 % of MinModulePx, as far as the
+		// camera goes.
+		if b.o.Width > 0 || w >= MaxWidth || b.worstModule(cam) >= 0.85*MinModulePx || grow > 10 {
 			break
 		}
-		if try > 40 {
-			return Game{}, fmt.Errorf("scenes: %s: the layout does not fit the frame", name)
-		}
-		ppmm *= 0.97
+		w = min(MaxWidth, (w*11/10+15)/16*16)
+		h = w * 9 / 16
 	}
 	scene := synth.Scene{Width: w, Height: h, Camera: cam, CameraCentre: centre, Shapes: b.shapes, Seed: b.o.Seed,
 		Effect: synth.Effects{BlurSigma: b.o.Blur, NoiseSigma: b.o.Noise, JPEGQuality: b.o.JPEG, UnevenLight: b.o.Light}}
@@ -288,6 +298,15 @@ func (b *builder) finish(name string, setup rules.Setup) (Game, error) {
 	cal := &calibration.File{Format: calibration.Format,
 		Table: &calibration.Table{Image: [2]int{w, h}, H: inv, Source: calibration.SourceSheet, CodeMM: calibration.PrintedCode, Codes: 4}}
 	return Game{Name: name, Setup: setup, Scene: scene, Visible: b.visible(), Full: b.full.Clone(), Cal: cal}, nil
+}
+
+// worstModule is the smallest module of any code in the frame, px.
+func (b *builder) worstModule(cam geom.H) float64 {
+	worst := math.Inf(1)
+	for _, it := range b.items {
+		worst = math.Min(worst, it.card.QRSideMM/21*cam.LocalScale(it.card.Centre))
+	}
+	return worst
 }
 
 func (b *builder) move(d geom.Pt) {

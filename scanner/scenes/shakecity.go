@@ -123,9 +123,10 @@ func (b *builder) setColour(zone string, p rules.Pos, c rules.Colour) {
 
 // boardSpots are where the city boards lie around the shaker mat.
 func boardSpot(p, players int) geom.Pt {
-	spots := []geom.Pt{{X: -330, Y: 0}, {X: 330, Y: 0}, {X: -330, Y: -300}, {X: 330, Y: -300}}
+	spots := []geom.Pt{{X: -340, Y: 0}, {X: 340, Y: 0}}
 	if players > 2 {
-		spots = []geom.Pt{{X: -330, Y: 150}, {X: 330, Y: 150}, {X: -330, Y: -150}, {X: 330, Y: -150}}
+		// Two rows far enough apart that corner tiles never touch.
+		spots = []geom.Pt{{X: -340, Y: 175}, {X: 340, Y: 175}, {X: -340, Y: -175}, {X: 340, Y: -175}}
 	}
 	return spots[p-1]
 }

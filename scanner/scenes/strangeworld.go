@@ -95,8 +95,13 @@ func StrangeWorld(o Options, players int) (Game, error) {
 		}
 		b.playerMarker(p, besideMap(l, []rules.Pos{{Row: 3, Col: 1}, {Row: 3, Col: 2}}))
 	}
+	// The Sun lies between the worlds (east of a solo world), on nothing.
 	sun := rules.CardRef{ID: swCards("sun")[0], Side: rules.Side(b.rng.IntN(2))}
-	b.lay("sun", lattice{origin: geom.Pt{X: 0, Y: -40}, angle: b.o.Turn, pitch: geom.Pt{X: 1, Y: 1}}, sun, 0, 0, false)
+	at := geom.Pt{}
+	if players == 1 {
+		at = geom.Pt{X: 330}
+	}
+	b.lay("sun", lattice{origin: at, angle: b.o.Turn, pitch: geom.Pt{X: 1, Y: 1}}, sun, 0, 0, false)
 	mode := "strangeworld"
 	if players == 1 {
 		mode = "strangeworld-solo"

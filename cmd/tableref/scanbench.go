@@ -1,0 +1,279 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"reflect"
+	"sort"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/tableref/tableref/calibration"
+	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/scanner"
+	"github.com/tableref/tableref/scanner/scenes"
+	"github.com/tableref/tableref/vision/qr"
+	"github.com/tableref/tableref/vision/synth"
+)
+
+func init() {
+	benchTargets["scan"] = benchTarget{
+		summary: "table reading: generated photos of finished games of every mode, snapshot and score against the truth",
+		run:     benchScan,
+	}
+}
+
+// benchGame is one generator of the benchmark set.
+type benchGame struct {
+	name string
+	make func(scenes.Options) (scenes.Game, error)
+}
+
+var benchGames = []benchGame{
+	{"wit-continental 3p", func(o scenes.Options) (scenes.Game, error) { return scenes.WitContinental(o, 3) }},
+	{"wit-cartographer 2p", func(o scenes.Options) (scenes.Game, error) { return scenes.WitCartographer(o, 2) }},
+	{"wit-cartographer 4p", func(o scenes.Options) (scenes.Game, error) { return scenes.WitCartographer(o, 4) }},
+	{"mapit", scenes.MapIt},
+	{"nsoe", scenes.NSOE},
+	{"strangeworld 2p", func(o scenes.Options) (scenes.Game, error) { return scenes.StrangeWorld(o, 2) }},
+	{"strangeworld-solo", func(o scenes.Options) (scenes.Game, error) { return scenes.StrangeWorld(o, 1) }},
+	{"shakecity 2p", func(o scenes.Options) (scenes.Game, error) { return scenes.ShakeCity(o, 2) }},
+	{"shakecity 4p", func(o scenes.Options) (scenes.Game, error) { return scenes.ShakeCity(o, 4) }},
+}
+
+// benchConditions are how the photos are taken.
+var benchConditions = []struct {
+	name string
+	opt  scenes.Options
+}{
+	{"clean", scenes.Options{}},
+	{"hard", scenes.Options{Tilt: 15, Roll: 4, Blur: 1, Noise: 3, JPEG: 85, Light: 0.4, Hands: 2, Turn: 3}},
+	{"slanted", scenes.Options{Tilt: 25, Roll: -6, Blur: 0.7, Noise: 2, Light: 0.25, Turn: -8}},
+}
+
+// benchRow is one game × condition of the results.
+type benchRow struct {
+	game, cond                    string
+	photos, tables, scored, score int
+	cells, right, wrong, missed   int
+	ms                            []float64
+}
+
+func benchScan(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("bench scan", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	n := fs.Int("n", 2, "photos per game and condition")
+	only := fs.String("only", "", "run only games whose name contains this text")
+	verbose := fs.Bool("v", false, "print each wrong cell")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return fmt.Errorf("%w: %v", errUsage, err)
+	}
+	var rows []*benchRow
+	for gi, bg := range benchGames {
+		if !strings.Contains(bg.name, *only) {
+			continue
+		}
+		for ci, cond := range benchConditions {
+			row := &benchRow{game: bg.name, cond: cond.name}
+			rows = append(rows, row)
+			for k := 0; k < *n; k++ {
+				o := cond.opt
+				o.Seed = uint64(1000*gi + 100*ci + k + 1)
+				if err := benchOne(ctx, bg, o, row, *verbose, stdout); err != nil {
+					return fmt.Errorf("%s, %s, seed %d: %w", bg.name, cond.name, o.Seed, err)
+				}
+			}
+		}
+	}
+	if len(rows) == 0 {
+		return fmt.Errorf("%w: no game matches %q", errUsage, *only)
+	}
+	printBench(stdout, rows)
+	return nil
+}
+
+// benchOne renders, scans and scores one photo and adds it to row.
+func benchOne(ctx context.Context, bg benchGame, o scenes.Options, row *benchRow, verbose bool, w io.Writer) error {
+	g, err := bg.make(o)
+	if err != nil {
+		return err
+	}
+	if g.Setup.Mode == "shakecity" {
+		if err := benchColours(ctx, g.Cal, o, len(g.Setup.Players)); err != nil {
+			return err
+		}
+	}
+	frame, _, err := synth.Render(g.Scene)
+	if err != nil {
+		return err
+	}
+	defer frame.Close()
+	sc, err := scanner.New(g.Cal, scanner.Options{Mode: g.Setup.Mode, Setup: g.Setup})
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	scan, err := sc.Photo(ctx, frame)
+	if err != nil {
+		return err
+	}
+	row.ms = append(row.ms, float64(time.Since(start).Microseconds())/1000)
+	row.photos++
+	diffs := scenes.Diff(scan.Table, g.Visible)
+	if len(diffs) == 0 {
+		row.tables++
+	}
+	total := countCells(g.Visible)
+	row.cells += total
+	for _, d := range diffs {
+		switch {
+		case strings.Contains(d, `got ""`) || strings.HasSuffix(d, " missing"):
+			row.missed++
+		default:
+			row.wrong++
+		}
+		if verbose {
+			fmt.Fprintf(w, "  %s seed %d: %s\n", bg.name, o.Seed, d)
+		}
+	}
+	row.right += total - row.missedOrWrongIn(diffs)
+	mode, _ := rules.LookupMode(g.Setup.Mode)
+	setup, err := mode.Check(g.Setup)
+	if err != nil {
+		return err
+	}
+	want, wantEvs, err := mode.ScoreTable(setup, g.Full)
+	if err != nil {
+		return err
+	}
+	got, gotEvs, err := mode.ScoreTable(setup, scan.Table)
+	if err != nil {
+		return err
+	}
+	row.scored++
+	if reflect.DeepEqual(got, want) && sameVerdicts(gotEvs, wantEvs) {
+		row.score++
+	}
+	return nil
+}
+
+// missedOrWrongIn counts the truth cells a diff touches (an extra card in
+// an empty cell touches none).
+func (r *benchRow) missedOrWrongIn(diffs []string) int {
+	n := 0
+	for _, d := range diffs {
+		if !strings.HasSuffix(d, `want ""`) && !strings.HasSuffix(d, "not expected") {
+			n++
+		}
+	}
+	return n
+}
+
+// countCells counts the cards, cubes and tiles of a table.
+func countCells(t rules.Table) int {
+	n := 0
+	for _, z := range t.Zones {
+		n += len(z.Cells) + len(z.Items)
+	}
+	return n
+}
+
+// sameVerdicts compares the pair verdicts and cell points of two scorings.
+func sameVerdicts(a, b []rules.Event) bool {
+	key := func(evs []rules.Event) []string {
+		var out []string
+		for _, e := range evs {
+			if e.Kind == rules.EventVerdict || e.Kind == rules.EventPoints {
+				out = append(out, fmt.Sprintf("%s %s %s %s %d", e.Kind, e.Card, e.Action, e.Verdict, e.Points))
+			}
+		}
+		sort.Strings(out)
+		return out
+	}
+	return reflect.DeepEqual(key(a), key(b))
+}
+
+// benchColours calibrates the colours and boards from their own photos,
+// taken with the same camera in another light.
+func benchColours(ctx context.Context, cal *calibration.File, o scenes.Options, players int) error {
+	o.Seed += 500
+	o.Hands = 0
+	for _, make := range []func() (scenes.Game, error){
+		func() (scenes.Game, error) { return scenes.EmptyBoards(o, players) },
+		func() (scenes.Game, error) { return scenes.ColourPhoto(o) },
+	} {
+		g, err := make()
+		if err != nil {
+			return err
+		}
+		frame, _, err := synth.Render(g.Scene)
+		if err != nil {
+			return err
+		}
+		res, err := scanner.TiledReader{Reader: qr.NewReader(qr.Options{})}.Read(ctx, frame)
+		if err == nil {
+			if g.Name == "empty boards" {
+				var boards []calibration.Board
+				boards, _, err = scanner.CaptureBoards(frame, res.Codes, cal)
+				for _, b := range boards {
+					cal.SetBoard(b)
+				}
+			} else {
+				var cubes, tiles []calibration.Sample
+				cubes, tiles, err = scanner.ColourSamples(frame, res.Codes, cal)
+				cal.Colours = &calibration.Colours{Cubes: calibration.BuildProfiles(cubes), Tiles: calibration.BuildProfiles(tiles)}
+			}
+		}
+		frame.Close()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func printBench(w io.Writer, rows []*benchRow) {
+	fmt.Fprintln(w, "tableref bench scan: generated photos of finished games; a table is right when the snapshot equals the truth,")
+	fmt.Fprintln(w, "a score when ScoreTable of the snapshot equals ScoreTable of everything on the table (pair verdicts too)")
+	fmt.Fprintln(w)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "game\tphotos\tcondition\ttables right\tcells right\twrong\tmissed\tscores right\tmedian ms\t")
+	var all benchRow
+	for _, r := range rows {
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%d\t%d\t%s\t%.0f\t\n", r.game, r.cond, r.photos, ratio(r.tables, r.photos), ratio(r.right, r.cells), r.wrong, r.missed, ratio(r.score, r.scored), medianOf(r.ms))
+		all.photos += r.photos
+		all.tables += r.tables
+		all.right += r.right
+		all.cells += r.cells
+		all.wrong += r.wrong
+		all.missed += r.missed
+		all.score += r.score
+		all.scored += r.scored
+		all.ms = append(all.ms, r.ms...)
+	}
+	fmt.Fprintf(tw, "overall\t\t%d\t%s\t%s\t%d\t%d\t%s\t%.0f\t\n", all.photos, ratio(all.tables, all.photos), ratio(all.right, all.cells), all.wrong, all.missed, ratio(all.score, all.scored), medianOf(all.ms))
+	tw.Flush()
+}
+
+func ratio(a, b int) string {
+	if b == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%d/%d %.1f%%", a, b, 100*float64(a)/float64(b))
+}
+
+func medianOf(v []float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), v...)
+	sort.Float64s(s)
+	return s[len(s)/2]
+}
