@@ -7,13 +7,17 @@ GO ?= go
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 BIN := bin/tableref
+PI_OUT := out/pi
 
-.PHONY: all setup build test vet fmt-check demo clean
+.PHONY: all setup setup-pi build test vet fmt-check demo replay-demo pi deb pi-check soak clean
 
 all: build
 
 setup:
 	@scripts/setup
+
+setup-pi:
+	@scripts/setup --pi
 
 build: setup
 	$(GO) build -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/tableref
@@ -33,9 +37,32 @@ test: setup vet fmt-check
 	$(GO) test -tags matprofile ./vision/...
 	CGO_ENABLED=0 $(GO) test ./rules/...
 
-# Referee the bundled recorded game of Where is That? (Continental Shake Up).
+# The live pipeline on a bundled recording: a generated camera sequence of
+# a Where is That? game (hands moving in and out), read by the scanner,
+# refereed, shown on the console display and on the status page at
+# http://127.0.0.1:8080/ ; it ends with the final standings.
 demo: build
 	$(BIN) replay cmd/tableref/testdata/demo-continental.jsonl
 
+# The camera-free path: referee the recorded game's snapshots directly.
+replay-demo: build
+	$(BIN) replay cmd/tableref/testdata/demo-continental.jsonl
+
+# Raspberry Pi: an arm64 binary (cgo with the arm64 OpenCV unpacked into
+# a sysroot, never installed), its .deb, and checks of both under qemu.
+pi: setup-pi
+	scripts/build-pi build $(PI_OUT)
+
+deb: pi
+	scripts/build-deb $(PI_OUT)/tableref-arm64 arm64 $(PI_OUT)
+
+pi-check: deb
+	scripts/build-pi check $(PI_OUT)
+
+# 20 minutes on a looping recording, watching memory, goroutines and open
+# files (not part of make test): scripts/soak -h for the options.
+soak: build
+	scripts/soak $(BIN)
+
 clean:
-	rm -rf bin
+	rm -rf bin out/pi
