@@ -317,7 +317,22 @@ func (l *layout) assignPlayers(a *assignment, gs []group, markers map[int]geom.P
 		loose = loose[1:]
 	}
 	for _, g := range loose {
-		a.add(zoneOffer, g...)
+		if len(missing) == 0 || !isMap(g, gs[0]) {
+			a.add(zoneOffer, g...)
+			continue
+		}
+		// A whole map and more than one player without a marker: whose
+		// it is cannot be told, so it is said, not guessed.
+		var refs []rules.CardRef
+		for _, c := range g {
+			refs = append(refs, c.ref)
+		}
+		var who []string
+		for _, p := range missing {
+			who = append(who, fmt.Sprintf("P%d", p))
+		}
+		a.probs = append(a.probs, Problem{Kind: ProblemNoZone, Cards: refs,
+			Text: fmt.Sprintf("a map of %d cards belongs to nobody: the marker of %s is not seen (covered, or too small for the camera)", len(g), strings.Join(who, ", "))})
 	}
 }
 

@@ -46,8 +46,8 @@ func TestAssignPlayers(t *testing.T) {
 	}
 	l.players = 4
 	a = l.assign(cards, markers)
-	if got := zoneOf(a, card(25)); got != zoneOffer {
-		t.Errorf("two players unseen: the middle map went to %q, want it left loose", got)
+	if got := zoneOf(a, card(25)); got != "" || len(a.probs) != 1 || a.probs[0].Kind != ProblemNoZone || len(a.probs[0].Cards) != 9 {
+		t.Errorf("two players unseen: the middle map went to %q (problems %v), want it left out and said", got, a.probs)
 	}
 }
 
