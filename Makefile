@@ -42,11 +42,11 @@ test: setup vet fmt-check
 # refereed, shown on the console display and on the status page at
 # http://127.0.0.1:8080/ ; it ends with the final standings.
 demo: build
-	$(BIN) replay cmd/tableref/testdata/demo-continental.jsonl
+	$(BIN) demo
 
 # The camera-free path: referee the recorded game's snapshots directly.
 replay-demo: build
-	$(BIN) replay cmd/tableref/testdata/demo-continental.jsonl
+	$(BIN) demo
 
 # Raspberry Pi: an arm64 binary (cgo with the arm64 OpenCV unpacked into
 # a sysroot, never installed), its .deb, and checks of both under qemu.
