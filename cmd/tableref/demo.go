@@ -36,6 +36,10 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	listen := fs.String("listen", "127.0.0.1:8080", "status page address, or off")
 	speed := fs.Float64("speed", 1, "play the recording this many times faster than real time")
 	genOnly := fs.Bool("generate", false, "only make the recording and print its folder")
+	var opt demo.Options
+	fs.IntVar(&opt.Width, "width", 0, "frame width (default 2304; 4608 with -height 2592 for 12 MP)")
+	fs.IntVar(&opt.Height, "height", 0, "frame height (default 1296)")
+	fs.Float64Var(&opt.FPS, "fps", 0, "frames per second of the recording (default 8)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: tableref demo [flags]")
 		fs.PrintDefaults()
@@ -54,12 +58,12 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		}
 		*cache = filepath.Join(base, "tableref")
 	}
-	dir := filepath.Join(*cache, "demo-"+demo.Key(data, demo.Options{}))
+	dir := filepath.Join(*cache, "demo-"+demo.Key(data, opt))
 	rec, err := demo.Load(dir)
 	if err != nil {
 		fmt.Fprintf(stderr, "tableref demo: filming %s into %s (once; later runs reuse it)\n", *src, dir)
 		start := time.Now()
-		rec, err = demo.Generate(data, *src, dir, demo.Options{}, func(done, total int) {
+		rec, err = demo.Generate(data, *src, dir, opt, func(done, total int) {
 			if done%25 == 0 || done == total {
 				fmt.Fprintf(stderr, "\r  frame %d of %d", done, total)
 			}

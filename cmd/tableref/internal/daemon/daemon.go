@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"net"
 	"strings"
 	"sync"
@@ -43,6 +44,10 @@ type Deps struct {
 	// address ("" when it is off).
 	Ready func(webAddr string)
 	Now   func() time.Time
+	// Measuring hooks (tests and benchmarks): every camera frame as it is
+	// read (1-based count), every screen as the display shows it.
+	OnFrame func(n int64, at time.Time)
+	OnShown func(s Screen, at time.Time)
 }
 
 type inputMsg struct {
@@ -82,6 +87,7 @@ type daemon struct {
 	tick    atomic.Int64 // unix nanos of the referee loop's last turn
 	menuAsk time.Time    // when the menu button asked "new game?"
 	ended   bool         // the recording ended with at_end: stop
+	games   atomic.Int64 // games started in this run
 }
 
 // Run is `tableref run`: it returns when ctx ends (SIGINT, SIGTERM) or a
@@ -93,6 +99,7 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 	if deps.Now == nil {
 		deps.Now = time.Now
 	}
+	tuneMalloc()
 	replayPath, isReplay := strings.CutPrefix(cfg.Camera.Source, ReplayPrefix)
 	var spec camera.Spec
 	if !isReplay && deps.OpenCamera == nil {
@@ -128,11 +135,13 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 		snaps: make(chan snapshotMsg, 4), inputs: make(chan inputMsg, 8), newGames: make(chan newGameMsg),
 		status: make(chan statusMsg, 16), scanners: make(chan Scanner, 1)}
 	d.h.display = deps.DisplayNote
+	d.games.Store(1)
 	dev := deps.Display
 	if dev == nil {
 		dev = logDisplay{why: deps.DisplayNote}
 	}
 	d.pres = newPresenter(dev, deps.Indicator)
+	d.pres.shown = deps.OnShown
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -155,22 +164,23 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 
 	spawn("display", func() error { d.pres.run(ctx); return nil })
 
+	// The status page's server exists before the sources (the scanner
+	// hands it pictures); it starts serving once everything is set up.
 	webAddr := ""
+	var ln net.Listener
+	var cam *cameraStage
+	var scan *scanStage
 	if cfg.Web.Listen != config.Off {
-		ln, err := net.Listen("tcp", cfg.Web.Listen)
-		if err != nil {
+		if ln, err = net.Listen("tcp", cfg.Web.Listen); err != nil {
 			return fmt.Errorf("web.listen: %w", err)
 		}
-		d.web = web.New(d, web.Options{PIN: cfg.Web.PIN})
+		d.web = web.New(d, web.Options{PIN: cfg.Web.PIN, Vitals: func() any { return d.vitals(cam, scan) }})
 		webAddr = ln.Addr().String()
-		spawn("status page", func() error { return d.web.Serve(ctx, ln) })
-		slog.Info("status page", "url", "http://"+webAddr+"/")
 	}
 
 	// The source: a camera through the scanner, or a replay file.
 	ended := make(chan struct{})
 	restart := make(chan struct{})
-	var cam *cameraStage
 	if isReplay {
 		skip := 0
 		if resumed {
@@ -187,16 +197,21 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 			fps = cfg.Camera.FPS // a recording (or a test's camera): play it at camera pace
 		}
 		cam = newCameraStage(deps.OpenCamera, fps, d.cameraStatus)
-		sc := &scanStage{cam: cam, scanners: d.scanners, out: d.snaps, moving: d.movingStatus, start: deps.Now(), every: 500 * time.Millisecond}
+		cam.onFrame = deps.OnFrame
+		scan = &scanStage{cam: cam, scanners: d.scanners, out: d.snaps, moving: d.movingStatus, start: deps.Now(), every: 500 * time.Millisecond}
 		if d.web != nil {
-			sc.picture, sc.publish = d.web.Watching, d.web.SetFrame
+			scan.picture, scan.publish = d.web.Watching, d.web.SetFrame
 		}
 		if err := d.newScanner(); err != nil {
 			return err
 		}
 		spawn("camera", func() error { return loopSource(ctx, func() error { return cam.run(ctx) }, ended, restart) })
-		spawn("scanner", func() error { return sc.run(ctx) })
+		spawn("scanner", func() error { return scan.run(ctx) })
 		d.h.camera = "opening " + cfg.Camera.Source
+	}
+	if d.web != nil {
+		spawn("status page", func() error { return d.web.Serve(ctx, ln) })
+		slog.Info("status page", "url", "http://"+webAddr+"/")
 	}
 	nt := newNotifier()
 	spawn("watchdog", func() error {
@@ -223,6 +238,8 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 	if d.ended && deps.OnEnd != nil {
 		deps.OnEnd(deps.Stdout, ref.Game()) // after the display's last screen
 	}
+	v := d.vitals(cam, scan)
+	slog.Info("stopped", "peak_rss_mb", round1(v.PeakRSSMB), "frames", v.Frames, "scanned", v.Scanned, "games", v.Games)
 	return err
 }
 
@@ -339,6 +356,7 @@ func (d *daemon) newGame(s rules.Setup) error {
 	if d.journalFailed(err) || err != nil {
 		return err
 	}
+	d.games.Add(1)
 	if err := d.newScanner(); err != nil {
 		slog.Error("scanner for the new game", "err", err)
 	}
@@ -346,6 +364,21 @@ func (d *daemon) newGame(s rules.Setup) error {
 	d.publish()
 	return nil
 }
+
+// vitals are the process figures with the pipeline's counters.
+func (d *daemon) vitals(cam *cameraStage, scan *scanStage) Vitals {
+	v := readVitals()
+	if cam != nil {
+		v.Frames = cam.read.Load()
+	}
+	if scan != nil {
+		v.Scanned = scan.scanned.Load()
+	}
+	v.Games = int(d.games.Load())
+	return v
+}
+
+func round1(x float64) float64 { return math.Round(x*10) / 10 }
 
 func (d *daemon) newScanner() error {
 	if d.deps.NewScanner == nil {

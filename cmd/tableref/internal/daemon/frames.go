@@ -47,8 +47,15 @@ type frame struct {
 }
 
 // poolSize is the number of frame buffers: one being read, one waiting,
-// one being scanned. At 12 MP that is 3 × 36 MB.
-const poolSize = 3
+// one being scanned, so the scanner always gets the newest frame. From
+// bigFrame pixels on, the pool keeps one buffer (3 × 36 MB at 12 MP is
+// too much for a Pi): the camera and the scanner then take turns, and a
+// live source still hands over its newest frame at each read (appsink
+// drop=1 max-buffers=1 and rpicam's pipe keep only the latest).
+const (
+	poolSize = 3
+	bigFrame = 8_000_000
+)
 
 // cameraStage reads frames into the latest-frame slot, dropping the older
 // frame when the scanner is behind: the referee must see the table as it
@@ -61,10 +68,13 @@ type cameraStage struct {
 	latest chan frame
 	now    func() time.Time
 	read   atomic.Int64 // frames read, for tests and logs
+	size   int          // buffers in the pool's keeping (poolSize, or 1 for big frames)
+	// onFrame, if set, is told of every frame read (latency measurement).
+	onFrame func(n int64, at time.Time)
 }
 
 func newCameraStage(open func(ctx context.Context) (camera.Source, error), fps float64, status func(bool, string)) *cameraStage {
-	c := &cameraStage{open: open, fps: fps, status: status, pool: make(chan *gocv.Mat, poolSize), latest: make(chan frame, 1), now: time.Now}
+	c := &cameraStage{open: open, fps: fps, status: status, pool: make(chan *gocv.Mat, poolSize), latest: make(chan frame, 1), now: time.Now, size: poolSize}
 	for i := 0; i < poolSize; i++ {
 		m := gocv.NewMat()
 		c.pool <- &m
@@ -79,7 +89,7 @@ func (c *cameraStage) close() {
 		case f := <-c.latest:
 			c.pool <- f.mat
 		default:
-			for i := 0; i < poolSize; i++ {
+			for i := 0; i < c.size; i++ {
 				m := <-c.pool
 				m.Close()
 			}
@@ -137,8 +147,18 @@ func (c *cameraStage) run(ctx context.Context) error {
 			}
 			return fmt.Errorf("camera: %w", err)
 		}
-		c.read.Add(1)
-		c.put(frame{mat: m, at: c.now()})
+		n, at := c.read.Add(1), c.now()
+		if n == 1 && m.Rows()*m.Cols() >= bigFrame {
+			for c.size > 1 { // shrink the pool to this one buffer
+				spare := <-c.pool // the others are all in the pool: nothing else was read yet
+				spare.Close()
+				c.size--
+			}
+		}
+		if c.onFrame != nil {
+			c.onFrame(n, at)
+		}
+		c.put(frame{mat: m, at: at})
 		if tick != nil {
 			select {
 			case <-ctx.Done():

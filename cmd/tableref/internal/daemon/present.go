@@ -154,6 +154,13 @@ func (p *presenter) run(ctx context.Context) {
 			p.last(queue)
 			return
 		case b := <-p.in:
+			if hasVerdict(b) {
+				// A new move was judged: what was still waiting (whose turn
+				// it was, what to flip) is stale, and the verdict must not
+				// wait behind it. Earlier verdicts not yet shown stay, briefly.
+				queue = verdictsOnly(queue)
+				until = time.Now()
+			}
 			queue = append(queue, b...)
 			queue = trim(queue)
 			held++
@@ -180,6 +187,29 @@ func (p *presenter) last(queue []Screen) {
 			return
 		}
 	}
+}
+
+func hasVerdict(b []Screen) bool {
+	for _, s := range b {
+		if s.Msg.Verdict == display.Right || s.Msg.Verdict == display.Wrong {
+			return true
+		}
+	}
+	return false
+}
+
+// verdictHoldShort is how long a verdict overtaken by the next move stays.
+const verdictHoldShort = 800 * time.Millisecond
+
+func verdictsOnly(q []Screen) []Screen {
+	var out []Screen
+	for _, s := range q {
+		if s.Msg.Verdict == display.Right || s.Msg.Verdict == display.Wrong {
+			s.Hold = min(s.Hold, verdictHoldShort)
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // trim keeps the queue short: at most presenterQueue screens, dropping

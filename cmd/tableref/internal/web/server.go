@@ -39,6 +39,9 @@ type Options struct {
 	// PIN, when set, is asked of every visitor not on this machine
 	// (web.lan); loopback visitors are trusted.
 	PIN string
+	// Vitals, when set, answers GET /api/vitals: the process's memory,
+	// goroutines and open files, for the soak test and troubleshooting.
+	Vitals func() any
 }
 
 // Server serves the page, its API and the event stream.
@@ -67,6 +70,13 @@ func New(b Backend, opt Options) *Server {
 	mux.HandleFunc("GET /api/modes", s.getModes)
 	mux.HandleFunc("GET /api/events", s.events)
 	mux.HandleFunc("GET /api/frame.jpg", s.getFrame)
+	mux.HandleFunc("GET /api/vitals", func(w http.ResponseWriter, _ *http.Request) {
+		if s.opt.Vitals == nil {
+			fail(w, http.StatusNotFound, "no vitals")
+			return
+		}
+		writeJSON(w, 200, s.opt.Vitals())
+	})
 	mux.HandleFunc("POST /api/input", s.postInput)
 	mux.HandleFunc("POST /api/newgame", s.postNewGame)
 	mux.HandleFunc("POST /api/login", s.postLogin)
