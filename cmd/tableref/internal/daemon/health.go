@@ -15,6 +15,8 @@ type Vitals struct {
 	Uptime     float64 `json:"uptime_s"`
 	RSSMB      float64 `json:"rss_mb"`
 	PeakRSSMB  float64 `json:"peak_rss_mb"`
+	AnonMB     float64 `json:"rss_anon_mb"` // of RSS: the process's own memory
+	FileMB     float64 `json:"rss_file_mb"` // of RSS: pages of shared libraries and files
 	HeapMB     float64 `json:"heap_mb"`
 	Goroutines int     `json:"goroutines"`
 	OpenFiles  int     `json:"open_files"`
@@ -44,6 +46,10 @@ func readVitals() Vitals {
 				v.RSSMB = kb / 1024
 			case "VmHWM":
 				v.PeakRSSMB = kb / 1024
+			case "RssAnon":
+				v.AnonMB = kb / 1024
+			case "RssFile":
+				v.FileMB = kb / 1024
 			}
 		}
 		f.Close()
