@@ -108,6 +108,9 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 			return fmt.Errorf("camera.source: %w", err)
 		}
 		deps.OpenCamera = func(ctx context.Context) (camera.Source, error) { return camera.Open(ctx, spec) }
+		if spec.Kind == camera.KindFolder {
+			deps.OpenCamera = func(context.Context) (camera.Source, error) { return openFolderSource(spec.Target) }
+		}
 	}
 	if !isReplay && deps.NewScanner == nil {
 		return errors.New("no scanner for a camera source")
