@@ -188,21 +188,7 @@ func TestWIT9ElevenRightCircles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := rules.Resolver{Decks: []string{deckSA}}
-	z := &rules.Zone{}
-	for r, row := range []string{"Georgetown|Valencia|.", "Trujillo|Manaus|Belém", "Bogotá|Goiânia|Cuiabá",
-		"Mendoza|Rosario|.", ".|Salta|.", ".|Ushuaia|Río Gallegos"} {
-		for col, name := range strings.Split(row, "|") {
-			if name == "." {
-				continue
-			}
-			ref, err := res.Resolve(name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			z.Set(rules.Pos{Row: r, Col: col}, rules.Cell{Card: ref})
-		}
-	}
+	z := ericaMap(t, rules.Front)
 	l := layoutOf(z)
 	ms := scoreMap(sa, l)
 	if len(l) != 13 || ms.Right != 11 || ms.Circles != 16 {
