@@ -44,9 +44,12 @@ type Event struct {
 	Action  string    `json:"action,omitzero"`
 	Round   int       `json:"round,omitzero"`
 	Short   [2]string `json:"short"`
-	Long    string    `json:"long"`
-	Scores  []Score   `json:"scores,omitzero"`
-	Winners []int     `json:"winners,omitzero"`
+	// More are further 16×2 screens shown after Short, in order, when
+	// one screen cannot say it all (a tie between long names).
+	More    [][2]string `json:"more,omitzero"`
+	Long    string      `json:"long"`
+	Scores  []Score     `json:"scores,omitzero"`
+	Winners []int       `json:"winners,omitzero"`
 }
 
 // Say builds the short message from two lines. A line longer than

@@ -180,13 +180,17 @@ func (g *Game) endEvent() rules.Event {
 	for _, s := range order {
 		table = append(table, fmt.Sprintf("%s %d", s.Name, s.Total))
 	}
-	l2 := rules.ShortName(names[0], 10) + " wins"
+	best := scores[winners[0]-1].Total
+	tokens := rules.Count(best, "token")
+	verb := "wins"
 	if len(names) > 1 {
-		l2 = fmt.Sprintf("%d share the win", len(names))
+		tokens += " each"
+		verb = "share the win"
 	}
-	return rules.Event{Kind: rules.EventEnd, Round: g.Round, Scores: scores, Winners: winners,
-		Short: rules.Say(fmt.Sprintf("Game over: %d tk", scores[winners[0]-1].Total), l2),
-		Long:  fmt.Sprintf("Game over after %d rounds. Tokens: %s. %s %s.", g.Round, strings.Join(table, ", "), strings.Join(names, " and "), map[bool]string{true: "share the win", false: "wins"}[len(names) > 1])}
+	e := rules.Event{Kind: rules.EventEnd, Round: g.Round, Scores: scores, Winners: winners,
+		Long: fmt.Sprintf("Game over after %s. Tokens: %s. %s %s.", rules.Count(g.Round, "round"), strings.Join(table, ", "), rules.JoinNames(names), verb)}
+	e.SetScreens(rules.EndScreens(names, tokens))
+	return e
 }
 
 func plural(n int, word string) string {

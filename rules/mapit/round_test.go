@@ -166,7 +166,9 @@ func TestThreeRoundsAndASharedWin(t *testing.T) {
 		t.Fatalf("finished %v winners %v tokens %v", g.Finished(), g.Winners(), g.Tokens)
 	}
 	end := only(all, rules.EventEnd)
-	if len(end) != 1 || end[0].Short[1] != "2 share the win" {
+	// Issue 18: a tie names the winners on the display (the old screen
+	// said "2 share the win").
+	if len(end) != 1 || end[0].Short != [2]string{"Ana & Ben win", "10 tokens each"} {
 		t.Errorf("end:%s", describe(end))
 	}
 	if evs := see(t, g, rules.Table{}); len(evs) != 0 {

@@ -10,6 +10,9 @@ import (
 type City struct {
 	Name     string
 	Lat, Lon int
+	// South and West keep the hemisphere printed beside a 0: London's
+	// card reads 51°N 0°O (west), and a signed 0 cannot say so.
+	South, West bool
 }
 
 // Catalogue finds a card's city. The game's default reads the Europe deck
@@ -44,7 +47,7 @@ func (europe) City(id rules.CardID) (City, bool) {
 	if !ok {
 		return City{}, false
 	}
-	return City{Name: c.Name, Lat: c.PrintedLat, Lon: c.PrintedLon}, true
+	return City{Name: c.Name, Lat: c.PrintedLat, Lon: c.PrintedLon, South: c.Lat < 0, West: c.Lon < 0}, true
 }
 
 func (europe) Size() int { return len(geo.Cards(geo.DeckEurope)) }

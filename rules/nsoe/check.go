@@ -144,13 +144,14 @@ func abs(x int) int {
 	return x
 }
 
-// degrees writes printed coordinates: "41N 12E", "64N 22W".
+// degrees writes printed coordinates: "41N 12E", "64N 22W", and a 0
+// with the hemisphere its card prints ("39N 0W" for Valencia).
 func degrees(c City) string {
 	ns, ew := "N", "E"
-	if c.Lat < 0 {
+	if c.Lat < 0 || (c.Lat == 0 && c.South) {
 		ns = "S"
 	}
-	if c.Lon < 0 {
+	if c.Lon < 0 || (c.Lon == 0 && c.West) {
 		ew = "W"
 	}
 	return fmt.Sprintf("%d%s %d%s", abs(c.Lat), ns, abs(c.Lon), ew)

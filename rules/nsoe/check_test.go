@@ -82,7 +82,7 @@ func TestToleranceScopeAllRelaxesEveryComparison(t *testing.T) {
 		t.Fatalf("scope all: %v", f)
 	}
 	// Exactly at the relaxed bound: strict refuses, non-strict accepts.
-	q := Placed{Pos: rules.Pos{Row: 3, Col: 3}, Card: cid(t, "Madrid"), City: City{"Edge", 39, 0}}
+	q := Placed{Pos: rules.Pos{Row: 3, Col: 3}, Card: cid(t, "Madrid"), City: City{Name: "Edge", Lat: 39, Lon: 0}}
 	if f := judge(t, all, q); len(f) != 1 || f[0].Why != "north of Roma: latitude 39 is not above 39" {
 		t.Fatalf("strict at the bound: %v", f)
 	}

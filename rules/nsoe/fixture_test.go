@@ -14,13 +14,13 @@ import (
 // examples' synthetic coordinates under the names P1…, and a few real
 // cities at whole degrees. Deck "NX" is test-only.
 var fixtureCities = []City{
-	{"Roma", 41, 12},
-	{"P1", 45, 9}, {"P2", 43, 20}, {"P3", 44, 20}, {"P4", 52, 13}, {"P5", 41, 2},
-	{"Q6", 48, 2}, {"P6", 50, 5},
-	{"Oslo", 59, 10}, {"Madrid", 40, -3}, {"Atene", 37, 23}, {"Parigi", 48, 2},
-	{"Berlino", 52, 13}, {"Lisbona", 38, -9}, {"Vienna", 48, 16}, {"Dublino", 53, -6},
-	{"Varsavia", 52, 21}, {"Praga", 50, 14}, {"Stoccolma", 59, 18}, {"Helsinki", 60, 24},
-	{"Amburgo", 53, 10},
+	{Name: "Roma", Lat: 41, Lon: 12},
+	{Name: "P1", Lat: 45, Lon: 9}, {Name: "P2", Lat: 43, Lon: 20}, {Name: "P3", Lat: 44, Lon: 20}, {Name: "P4", Lat: 52, Lon: 13}, {Name: "P5", Lat: 41, Lon: 2},
+	{Name: "Q6", Lat: 48, Lon: 2}, {Name: "P6", Lat: 50, Lon: 5},
+	{Name: "Oslo", Lat: 59, Lon: 10}, {Name: "Madrid", Lat: 40, Lon: -3}, {Name: "Atene", Lat: 37, Lon: 23}, {Name: "Parigi", Lat: 48, Lon: 2},
+	{Name: "Berlino", Lat: 52, Lon: 13}, {Name: "Lisbona", Lat: 38, Lon: -9}, {Name: "Vienna", Lat: 48, Lon: 16}, {Name: "Dublino", Lat: 53, Lon: -6},
+	{Name: "Varsavia", Lat: 52, Lon: 21}, {Name: "Praga", Lat: 50, Lon: 14}, {Name: "Stoccolma", Lat: 59, Lon: 18}, {Name: "Helsinki", Lat: 60, Lon: 24},
+	{Name: "Amburgo", Lat: 53, Lon: 10},
 }
 
 var fixture = func() Fixture {

@@ -266,13 +266,22 @@ func (g *Game) end(reason string) rules.Event {
 	for i, n := range g.Hands {
 		hands = append(hands, fmt.Sprintf("%s %s", g.Players[i], cards(n)))
 	}
-	l2 := rules.ShortName(names[0], 10) + " wins"
-	if len(names) > 1 {
-		l2 = fmt.Sprintf("%d share the win", len(names))
+	left := g.Hands[winners[0]-1]
+	held := rules.Count(left, "card") + " left"
+	if left == 0 {
+		held = "no cards left"
 	}
-	return rules.Event{Kind: rules.EventEnd, Scores: scores, Winners: winners,
-		Short: rules.Say("Game over", l2),
-		Long:  fmt.Sprintf("Game over: %s. Cards in hand: %s. %s %s.", reason, strings.Join(hands, ", "), strings.Join(names, " and "), map[bool]string{true: "share the win", false: "wins"}[len(names) > 1])}
+	verb := "wins"
+	if len(names) > 1 {
+		verb = "share the win"
+		if left > 0 {
+			held = rules.Count(left, "card") + " each"
+		}
+	}
+	e := rules.Event{Kind: rules.EventEnd, Scores: scores, Winners: winners,
+		Long: fmt.Sprintf("Game over: %s. Cards in hand: %s. %s %s.", reason, strings.Join(hands, ", "), rules.JoinNames(names), verb)}
+	e.SetScreens(rules.EndScreens(names, held))
+	return e
 }
 
 // Scores: the total is the cards still in hand, and fewer is better

@@ -148,7 +148,9 @@ func TestOneMoreEachAndASharedWin(t *testing.T) {
 	}
 	evs := see(t, g, board(t, append(tab, "Dublino@1,1")...)) // Ben's last
 	end := evs[len(evs)-1]
-	if !g.Finished() || end.Kind != rules.EventEnd || !slices.Equal(end.Winners, []int{1, 2}) || end.Short[1] != "2 share the win" {
+	// Issue 18: a tie names the winners (the old screen said "Game over /
+	// 2 share the win").
+	if !g.Finished() || end.Kind != rules.EventEnd || !slices.Equal(end.Winners, []int{1, 2}) || end.Short != [2]string{"Ana & Ben win", "no cards left"} {
 		t.Fatalf("shared win:%s", describe(evs))
 	}
 }

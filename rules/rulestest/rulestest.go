@@ -22,7 +22,7 @@ var update = flag.Bool("update", false, "rewrite golden files with the current o
 func CheckEvents(t testing.TB, evs []rules.Event) {
 	t.Helper()
 	for _, e := range evs {
-		for _, l := range e.Short {
+		for _, l := range e.AllLines() {
 			if n := utf8.RuneCountInString(l); n > rules.ShortWidth {
 				t.Errorf("%s event: short line %q has %d characters, over %d", e.Kind, l, n, rules.ShortWidth)
 			}

@@ -163,6 +163,16 @@ func (g *Game) Winners() []int {
 	if !g.Finished() {
 		return nil
 	}
+	eligible := g.eligible(g.Scores())
+	if len(eligible) == 0 {
+		return []int{}
+	}
+	return rules.Winners(eligible)
+}
+
+// eligible are the scores of the players who may win: every construction
+// site removed and, solo, the target reached.
+func (g *Game) eligible(scores []rules.Score) []rules.Score {
 	left := make([]int, len(g.Players))
 	for i := range g.Players {
 		left[i] = len(g.sitesLeft(i + 1))
@@ -171,7 +181,7 @@ func (g *Game) Winners() []int {
 	if g.cfg.solo {
 		target = g.cfg.soloTarget
 	}
-	return pickWinners(g.Scores(), left, target)
+	return eligibleScores(scores, left, target)
 }
 
 // pickWinners applies the winning conditions to final scores: a player
@@ -179,6 +189,14 @@ func (g *Game) Winners() []int {
 // under target (solo; 0 = no target); the rest are ranked by total, then
 // the tie-breaks. Nobody eligible: an empty list.
 func pickWinners(scores []rules.Score, sitesLeft []int, target int) []int {
+	eligible := eligibleScores(scores, sitesLeft, target)
+	if len(eligible) == 0 {
+		return []int{}
+	}
+	return rules.Winners(eligible)
+}
+
+func eligibleScores(scores []rules.Score, sitesLeft []int, target int) []rules.Score {
 	var eligible []rules.Score
 	for i, s := range scores {
 		if sitesLeft[i] > 0 || s.Total < target {
@@ -186,8 +204,5 @@ func pickWinners(scores []rules.Score, sitesLeft []int, target int) []int {
 		}
 		eligible = append(eligible, s)
 	}
-	if len(eligible) == 0 {
-		return []int{}
-	}
-	return rules.Winners(eligible)
+	return eligible
 }

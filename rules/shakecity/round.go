@@ -62,19 +62,20 @@ func (g *Game) endEvent() rules.Event {
 		}
 		b.WriteString("). ")
 	}
-	var l1, l2 string
+	var screens [][2]string
 	switch {
 	case g.cfg.solo && len(winners) == 1:
-		l1, l2 = fmt.Sprintf("Solo win: %d", scores[0].Total), fmt.Sprintf("target %d", g.cfg.soloTarget)
+		screens = [][2]string{rules.Say(fmt.Sprintf("Solo win: %d", scores[0].Total), fmt.Sprintf("target %d", g.cfg.soloTarget))}
 		b.WriteString("Solo: all construction sites removed and the target reached: you win!")
 	case g.cfg.solo:
-		l1, l2 = fmt.Sprintf("Solo lost: %d", scores[0].Total), fmt.Sprintf("target %d", g.cfg.soloTarget)
+		l2 := fmt.Sprintf("target %d", g.cfg.soloTarget)
 		if left := len(g.sitesLeft(1)); left > 0 {
-			l2 = fmt.Sprintf("%d site(s) left", left)
+			l2 = rules.Count(left, "site") + " left"
 		}
+		screens = [][2]string{rules.Say(fmt.Sprintf("Solo lost: %d", scores[0].Total), l2)}
 		fmt.Fprintf(&b, "Solo: you need all 4 construction sites removed and at least %d points: not this time.", g.cfg.soloTarget)
 	case len(winners) == 0:
-		l1, l2 = "Nobody wins", "sites left"
+		screens = rules.EndScreens(nil, "sites left")
 		b.WriteString("Nobody removed all their construction sites, so nobody wins.")
 	default:
 		names := make([]string, len(winners))
@@ -82,15 +83,79 @@ func (g *Game) endEvent() rules.Event {
 			names[i] = g.name(w)
 		}
 		best := scores[winners[0]-1].Total
-		if len(winners) == 1 {
-			l1 = fmt.Sprintf("%s wins", g.short(winners[0]))
-		} else {
-			l1 = "Shared win"
+		points := rules.Count(best, "point")
+		if len(winners) > 1 {
+			points += " each"
 		}
-		l2 = fmt.Sprintf("%d points", best)
-		fmt.Fprintf(&b, "Winner: %s with %d points.", strings.Join(names, " and "), best)
+		tie := decidedBy(g.eligible(scores), winners)
+		var more [][2]string
+		switch tie {
+		case tieTiles:
+			more = append(more, [2]string{"tie-break: more", "scoring tiles"})
+		case tieEmpty:
+			more = append(more, [2]string{"tie-break: fewer", "empty squares"})
+		case tieEqual:
+			more = append(more, [2]string{"tie-breaks equal", "too"})
+		}
+		screens = rules.EndScreens(names, points, more...)
+		fmt.Fprintf(&b, "%s with %s.", rules.Wins(names), points)
+		switch tie {
+		case tieTiles:
+			b.WriteString(" Equal on points: more fulfilled scoring tiles decide (rulebook tie-break 1).")
+		case tieEmpty:
+			b.WriteString(" Equal on points and scoring tiles: fewer empty squares decide (rulebook tie-break 2).")
+		case tieEqual:
+			b.WriteString(" Equal on points, scoring tiles and empty squares: a shared victory.")
+		}
 	}
-	e := g.event(rules.EventEnd, 0, l1, l2, b.String())
+	e := g.event(rules.EventEnd, 0, "", "", b.String())
+	e.SetScreens(screens)
 	e.Scores, e.Winners = scores, winners
 	return e
+}
+
+// The tie-break that decided a Shake That City win (§6.9).
+const (
+	tieNone  = ""
+	tieTiles = "tiles" // more fulfilled scoring tiles
+	tieEmpty = "empty" // fewer empty squares
+	tieEqual = "equal" // every tie-break equal: shared
+)
+
+// decidedBy says which tie-break separated the winners from the eligible
+// players with the same total (the deepest one needed), or tieEqual when
+// winners share the best total and no tie-break separated anyone. Scores
+// carry TieBreak = [fulfilled tiles, -empty squares].
+func decidedBy(eligible []rules.Score, winners []int) string {
+	won := map[int]bool{}
+	for _, w := range winners {
+		won[w] = true
+	}
+	var w rules.Score
+	for _, s := range eligible {
+		if won[s.Player] {
+			w = s
+			break
+		}
+	}
+	depth := -1
+	for _, s := range eligible {
+		if won[s.Player] || s.Total != w.Total {
+			continue
+		}
+		i := 0
+		for i < len(s.TieBreak) && i < len(w.TieBreak) && s.TieBreak[i] == w.TieBreak[i] {
+			i++
+		}
+		depth = max(depth, i)
+	}
+	switch {
+	case depth == 0:
+		return tieTiles
+	case depth > 0:
+		return tieEmpty
+	case len(winners) > 1:
+		return tieEqual
+	}
+	return tieNone
 }

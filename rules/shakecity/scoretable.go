@@ -61,16 +61,8 @@ func scoreCityTable(s rules.Setup, t rules.Table) ([]rules.Score, []rules.Event,
 	g.Phase = phaseOver
 	scores := g.Scores()
 	winners := g.Winners()
-	end := rules.Event{Kind: rules.EventEnd, Scores: scores, Winners: winners, Short: rules.Say("Game over", "nobody wins"),
-		Long: "Nobody meets the winning conditions (construction sites removed, solo target)."}
-	if len(winners) > 0 {
-		var names []string
-		for _, w := range winners {
-			names = append(names, g.name(w))
-		}
-		end.Short = rules.Say("Winner:", rules.ShortName(strings.Join(names, ", "), 16))
-		end.Long = "Winner: " + strings.Join(names, ", ") + "."
-	}
+	end := g.endEvent()
+	end.Scores, end.Winners = scores, winners
 	return scores, append(evs, end), nil
 }
 

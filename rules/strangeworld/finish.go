@@ -57,16 +57,19 @@ func (g *Game) finish() rules.Event {
 		return e
 	}
 	best := g.Final[e.Winners[0]-1]
-	if len(e.Winners) == 1 {
-		e.Short = rules.Say("Game over", fmt.Sprintf("%s wins %d", rules.ShortName(best.Name, 7), best.Total))
+	var names []string
+	for _, p := range e.Winners {
+		names = append(names, g.name(p))
+	}
+	stars := rules.Count(best.Total, "star")
+	if len(names) > 1 {
+		stars += " each"
+	}
+	e.SetScreens(rules.EndScreens(names, stars))
+	if len(names) == 1 {
 		e.Long = fmt.Sprintf("Game over: %s. %s wins.", strings.Join(lines, "; "), best.Name)
 	} else {
-		var names []string
-		for _, p := range e.Winners {
-			names = append(names, g.name(p))
-		}
-		e.Short = rules.Say("Game over", fmt.Sprintf("Shared win %d", best.Total))
-		e.Long = fmt.Sprintf("Game over: %s. Shared win: %s.", strings.Join(lines, "; "), strings.Join(names, ", "))
+		e.Long = fmt.Sprintf("Game over: %s. Shared win, %s: %s.", strings.Join(lines, "; "), stars, rules.JoinNames(names))
 	}
 	return e
 }

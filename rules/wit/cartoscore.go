@@ -81,7 +81,7 @@ func (g *cartographer) end() []rules.Event {
 	scores := g.Scores()
 	for i, s := range scores {
 		ms := scoreMap(g.deck, layoutOf(g.Maps[i]))
-		long := fmt.Sprintf("%s's map: %d of %d circles right, %d point%s.", s.Name, ms.Right, ms.Circles, s.Total, plural(s.Total))
+		long := fmt.Sprintf("%s's map: %d of %s right, %s.", s.Name, ms.Right, rules.Count(ms.Circles, "circle"), rules.Count(s.Total, "point"))
 		if ms.Closest != nil {
 			long += fmt.Sprintf(" Closest scored circle: %s (gap %d).", ms.Closest.Describe(g.deck), ms.Closest.Gap())
 		}
@@ -92,7 +92,12 @@ func (g *cartographer) end() []rules.Event {
 			Short: rules.Say(fmt.Sprintf("%s %d", rules.ShortName(s.Name, 9), s.Total), fmt.Sprintf("%d/%d circles", ms.Right, ms.Circles)),
 			Long:  long})
 	}
-	return append(evs, endEvent(scores, g.Winners(), g.Setup, g.tieWords(scores)))
+	extra := g.tieWords(scores)
+	tie := ""
+	if extra != "" {
+		tie = "closest circle"
+	}
+	return append(evs, endEvent(scores, g.Winners(), g.Setup, tie, extra))
 }
 
 // tieWords explains the tie-break when the best total is shared.

@@ -252,7 +252,7 @@ func (g *continental) cardAllowed(id rules.CardID) (block, note *badMove) {
 // end closes the game: final scores and the winners.
 func (g *continental) end() []rules.Event {
 	g.Phase = phaseOver
-	return []rules.Event{endEvent(g.Scores(), g.Winners(), g.Setup, "")}
+	return []rules.Event{endEvent(g.Scores(), g.Winners(), g.Setup, "", "")}
 }
 
 // points is a player's points so far.

@@ -342,7 +342,7 @@ func TestContinentalShortGameEnds(t *testing.T) {
 	c.see(0, 0, "Bogotá/B|Caracas/B|.", "Lima/B|Sucre/B|Punta del Este/B")                      // Ana: Sucre 58 < 85 → +1
 	evs := c.see(0, 0, "Bogotá/B|Caracas/B|.", "Lima/B|Sucre/B|Punta del Este/B", ".|.|Cobija") // Ben: Cobija below Punta: 81 > 30 → wrong
 	e := find(t, evs, rules.EventEnd)
-	if !c.g.Finished() || len(e.Winners) != 1 || e.Winners[0] != 1 || e.Short != rules.Say("Winner: Ana", "1 points") {
+	if !c.g.Finished() || len(e.Winners) != 1 || e.Winners[0] != 1 || e.Short != rules.Say("Ana wins", "1 point") {
 		t.Errorf("end %q winners %v finished %v", e.Short, e.Winners, c.g.Finished())
 	}
 	if w := c.g.Winners(); len(w) != 1 || w[0] != 1 {

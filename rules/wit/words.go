@@ -51,33 +51,37 @@ func playerNames(s rules.Setup, ps []int) string {
 	return strings.Join(out, ", ")
 }
 
-// endEvent announces the end of the game with the final scores; extra is
-// appended to the long message (the tie-break, if it decided).
-func endEvent(scores []rules.Score, winners []int, s rules.Setup, extra string) rules.Event {
+// endEvent announces the end of the game with the final scores. tie
+// names the tie-break when the best total was shared ("closest circle"),
+// and extra, appended to the long message, explains it.
+func endEvent(scores []rules.Score, winners []int, s rules.Setup, tie, extra string) rules.Event {
 	ev := rules.Event{Kind: rules.EventEnd, Scores: scores, Winners: winners}
 	var parts []string
 	for _, sc := range scores {
 		parts = append(parts, fmt.Sprintf("%s %d", sc.Name, sc.Total))
 	}
 	best := 0
-	for _, sc := range scores {
-		for _, w := range winners {
-			if sc.Player == w {
-				best = sc.Total
-			}
-		}
+	var names []string
+	for _, w := range winners {
+		names = append(names, s.PlayerName(w))
+		best = scores[w-1].Total
 	}
-	if len(winners) == 1 {
+	points := rules.Count(best, "point")
+	switch {
+	case len(winners) == 1 && tie != "":
 		ev.Player = winners[0]
-		line2 := fmt.Sprintf("%d points", best)
-		if extra != "" {
-			line2 = fmt.Sprintf("%d pts tie-break", best)
-		}
-		ev.Short = rules.Say("Winner: "+rules.ShortName(s.PlayerName(winners[0]), 8), line2)
-		ev.Long = fmt.Sprintf("Game over: %s. %s wins.", strings.Join(parts, ", "), s.PlayerName(winners[0]))
-	} else {
-		ev.Short = rules.Say("Shared win", fmt.Sprintf("%d each", best))
-		ev.Long = fmt.Sprintf("Game over: %s. Shared victory: %s.", strings.Join(parts, ", "), playerNames(s, winners))
+		ev.SetScreens(rules.EndScreens(names, points, [2]string{"tie-break:", tie}))
+		ev.Long = fmt.Sprintf("Game over: %s. %s wins on the tie-break (%s).", strings.Join(parts, ", "), names[0], tie)
+	case len(winners) == 1:
+		ev.Player = winners[0]
+		ev.SetScreens(rules.EndScreens(names, points))
+		ev.Long = fmt.Sprintf("Game over: %s. %s wins.", strings.Join(parts, ", "), names[0])
+	case tie != "":
+		ev.SetScreens(rules.EndScreens(names, points+" each", [2]string{"tie-break:", "equal too"}))
+		ev.Long = fmt.Sprintf("Game over: %s. Shared victory, the tie-break (%s) too is equal: %s.", strings.Join(parts, ", "), tie, rules.JoinNames(names))
+	default:
+		ev.SetScreens(rules.EndScreens(names, points+" each"))
+		ev.Long = fmt.Sprintf("Game over: %s. Shared victory: %s.", strings.Join(parts, ", "), rules.JoinNames(names))
 	}
 	if extra != "" {
 		ev.Long += " " + extra

@@ -135,3 +135,23 @@ func TestScreens(t *testing.T) {
 		t.Errorf("screens %+v", sc)
 	}
 }
+
+// An end message that needs two screens (a tie between long names) shows
+// both, in order, each held, before the final scores (issue 18).
+func TestScreensShowEveryScreenOfAnEnd(t *testing.T) {
+	e := rules.Event{Kind: rules.EventEnd, Scores: []rules.Score{{Name: "Alexandra", Total: 5}, {Name: "Bartholomew", Total: 5}}}
+	e.SetScreens(rules.EndScreens([]string{"Alexandra", "Bartholomew", "Constantin"}, "5 points each"))
+	sc := Screens([]rules.Event{e}, time.Time{})
+	var lines []string
+	for _, s := range sc {
+		if s.Scores == nil {
+			lines = append(lines, s.Msg.Lines...)
+			if s.Hold == 0 {
+				t.Errorf("screen %q is not held", s.Msg.Lines)
+			}
+		}
+	}
+	if got := strings.Join(lines, " "); !strings.Contains(got, "Constantin win") || !strings.Contains(got, "5 points each") || sc[len(sc)-1].Scores == nil {
+		t.Errorf("screens %q, want every winner, the points, then the scores", got)
+	}
+}

@@ -52,6 +52,9 @@ func Screens(evs []rules.Event, at time.Time) []Screen {
 			continue
 		}
 		out = append(out, s)
+		for _, m := range e.More { // a tie between long names: further screens
+			out = append(out, Screen{Msg: display.Message{Lines: []string{m[0], m[1]}, Verdict: s.Msg.Verdict}, Hold: s.Hold, At: at})
+		}
 		if e.Kind == rules.EventEnd {
 			out = append(out, Screen{Scores: finalScores(e.Scores)})
 		}
