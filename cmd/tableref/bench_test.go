@@ -1,35 +1,36 @@
 package main
 
 import (
-	"bytes"
-	"context"
-	"errors"
 	"strings"
 	"testing"
 )
 
 func TestBenchVisionPrintsTable(t *testing.T) {
-	var out, errb bytes.Buffer
-	err := runBench(context.Background(), []string{"vision", "-only", "module 6px", "-readers", "tableref,gozxing"}, &out, &errb)
-	if err != nil {
-		t.Fatalf("%v\n%s", err, errb.String())
+	code, out, errOut := run(t, "bench", "vision", "--only", "module 6px", "--readers", "tableref,gozxing")
+	if code != 0 {
+		t.Fatalf("status %d: %s", code, errOut)
 	}
-	s := out.String()
 	for _, want := range []string{"found/present", "module 6px", "tableref", "gozxing multi", "overall", "median ms"} {
-		if !strings.Contains(s, want) {
-			t.Errorf("output lacks %q:\n%s", want, s)
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
 		}
 	}
 }
 
 func TestBenchUsageErrors(t *testing.T) {
-	var out, errb bytes.Buffer
-	for _, args := range [][]string{nil, {"nonsense"}, {"vision", "-readers", "nope"}, {"vision", "-only", "no such condition"}} {
-		if err := runBench(context.Background(), args, &out, &errb); !errors.Is(err, errUsage) {
-			t.Errorf("bench %v: err %v, want a usage error", args, err)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"bench"}, "missing subcommand: tableref bench scan|vision"},
+		{[]string{"bench", "nonsense"}, `unknown bench subcommand "nonsense"`},
+		{[]string{"bench", "vison"}, "did you mean vision?"},
+		{[]string{"bench", "vision", "--readers", "nope"}, `unknown reader "nope"`},
+		{[]string{"bench", "vision", "--only", "no such condition"}, "no condition's name contains it"},
+	} {
+		code, _, errOut := run(t, tc.args...)
+		if code != 2 || !strings.Contains(errOut, tc.want) || strings.Contains(errOut, ": usage") {
+			t.Errorf("%v: status %d, stderr %q; want 2 and %q", tc.args, code, errOut, tc.want)
 		}
-	}
-	if code := runMain([]string{"bench", "nonsense"}, &out, &errb); code != 2 {
-		t.Errorf("exit code %d, want 2", code)
 	}
 }

@@ -3,14 +3,13 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
-	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/spf13/cobra"
 	"gocv.io/x/gocv"
 
 	"github.com/tableref/tableref/calibration"
@@ -21,67 +20,23 @@ import (
 )
 
 func init() {
-	register(&command{
-		name:    "calibrate",
-		summary: "calibrate the table plane, player zones, cube and tile colours, city boards (calibrate show draws them)",
-		run:     runCalibrate,
-	})
+	register(newCalibrate)
+	for _, b := range []builder{newCalibrateTable, newCalibrateZones, newCalibrateColours, newCalibrateBoard, newCalibrateShow} {
+		registerUnder("calibrate", b)
+	}
 }
 
-// calibrateSubs are the calibrate subcommands.
-var calibrateSubs = map[string]struct {
-	args, summary string
-	run           func(ctx context.Context, path string, fs *flag.FlagSet, args []string, stdout io.Writer) error
-	flags         func(fs *flag.FlagSet)
-}{
-	"table":   {"[--paper a4|letter] [--span WE,NS] [--code-mm MM] [--from-cards] PHOTO", "the table plane from the calibration sheet's four corner codes (or from the cards' codes)", calibrateTable, tableFlags},
-	"zones":   {"[--grid ZONE:RxC:X0,Y0,X1,Y1] [--polygon ZONE:X,Y;X,Y;…] [--clear] [PHOTO]", "the player markers' places; fixed grids and polygons in table mm", calibrateZones, zoneFlags},
-	"colours": {"[--add] PHOTO…", "cube and tile colours from one of each colour on the shaker mat (red blue black / green grey white) and along a board's first row", calibrateColours, colourFlags},
-	"board":   {"PHOTO [ZONE…]", "the empty look of every shaker mat and city board in the photo (or only the zones named: shaker, board:p1 …)", calibrateBoard, nil},
-	"show":    {"[--out OUT.png] [PHOTO]", "print the calibration; with a photo, draw it over the photo", calibrateShow, showFlags},
+func newCalibrate() *cobra.Command {
+	c := newGroup("calibrate", "calibrate the table plane, player zones, cube and tile colours, city boards (calibrate show draws them)")
+	c.Long = "Each step reads a photo and updates the calibration file; docs/calibration.md explains them."
+	c.PersistentFlags().String("calibration", calibration.DefaultPath, "calibration file to read and update")
+	return c
 }
 
-func runCalibrate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	usage := func() {
-		fmt.Fprintln(stderr, "usage: tableref calibrate SUBCOMMAND [--calibration FILE] [OPTIONS] ARGS")
-		var names []string
-		for n := range calibrateSubs {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		for _, n := range names {
-			c := calibrateSubs[n]
-			fmt.Fprintf(stderr, "  calibrate %-7s %s\n      %s\n", n, c.args, c.summary)
-		}
-		fmt.Fprintf(stderr, "The calibration file is %s unless --calibration names another; docs/calibration.md explains each step.\n", calibration.DefaultPath)
-	}
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
-		usage()
-		if len(args) == 0 {
-			return fmt.Errorf("missing subcommand: %w", errUsage)
-		}
-		return nil
-	}
-	sub, ok := calibrateSubs[args[0]]
-	if !ok {
-		usage()
-		return fmt.Errorf("unknown calibrate subcommand %q: %w", args[0], errUsage)
-	}
-	fs := flag.NewFlagSet("calibrate "+args[0], flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	path := fs.String("calibration", calibration.DefaultPath, "calibration file to update")
-	if sub.flags != nil {
-		sub.flags(fs)
-	}
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: tableref calibrate %s %s\n", args[0], sub.args)
-		fs.PrintDefaults()
-	}
-	pos, err := parseInterspersed(fs, args[1:])
-	if err != nil {
-		return errUsage
-	}
-	return sub.run(ctx, *path, fs, pos, stdout)
+// calibrationPath is the --calibration of the calibrate subcommands.
+func calibrationPath(cmd *cobra.Command) string {
+	p, _ := cmd.Flags().GetString("calibration")
+	return p
 }
 
 // readPhoto loads a photo and reads its codes.
@@ -118,62 +73,65 @@ func marks(res qr.Result) []calibration.Mark {
 	return out
 }
 
-func onePhoto(fs *flag.FlagSet, pos []string) error {
-	if len(pos) != 1 {
-		fs.Usage()
-		return fmt.Errorf("want one photo: %w", errUsage)
-	}
-	return nil
-}
-
-var (
-	codeMM       = calibration.PrintedCode
+// tableOptions are the flags of calibrate table.
+type tableOptions struct {
+	codeMM       float64
 	fromCards    bool
 	paper, spans string
-)
+}
 
-func tableFlags(fs *flag.FlagSet) {
-	fs.Float64Var(&codeMM, "code-mm", calibration.PrintedCode, "printed side of the sheet's codes without quiet zone, mm (21 × the module size)")
-	fs.BoolVar(&fromCards, "from-cards", false, "no sheet: find the plane from every card and marker code by its printed size")
-	fs.StringVar(&paper, "paper", "a4", "paper the sheet was printed on (a4, letter), which sets how far apart its codes are; none: use only the codes' size")
-	fs.StringVar(&spans, "span", "", "WE,NS: the distances between the sheet's code centres in mm, as printed on it (overrides --paper)")
+func newCalibrateTable() *cobra.Command {
+	var o tableOptions
+	c := &cobra.Command{
+		Use:     "table PHOTO",
+		Short:   "the table plane from the calibration sheet's four corner codes (or from the cards' codes)",
+		Example: "  tableref calibrate table sheet.jpg\n  tableref calibrate table --from-cards table.jpg",
+		Args:    argsBetween(1, 1, "one photo of the calibration sheet ('tableref print markers calibration' prints it)"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return calibrateTable(cmd.Context(), calibrationPath(cmd), o, args[0], cmd.OutOrStdout())
+		},
+	}
+	f := c.Flags()
+	f.Float64Var(&o.codeMM, "code-mm", calibration.PrintedCode, "printed side of the sheet's codes without quiet zone, mm (21 × the module size)")
+	f.BoolVar(&o.fromCards, "from-cards", false, "no sheet: find the plane from every card and marker code by its printed size")
+	f.StringVar(&o.paper, "paper", "a4", "paper the sheet was printed on (a4, letter), which sets how far apart its codes are; none: use only the codes' size")
+	f.StringVar(&o.spans, "span", "", "WE,NS: the distances between the sheet's code centres in mm, as printed on it (overrides --paper)")
+	return c
 }
 
 // sheetSpan is the distance between the sheet's code centres the flags
 // give: --span, else the printer's layout on --paper, else none.
-func sheetSpan() ([2]float64, error) {
-	if spans != "" {
-		v, err := numbers(spans, 2)
+func (o tableOptions) sheetSpan() ([2]float64, error) {
+	if o.spans != "" {
+		v, err := numbers(o.spans, 2)
 		if err != nil || v[0] <= 0 || v[1] <= 0 {
-			return [2]float64{}, fmt.Errorf("--span %q: want two positive distances WE,NS in mm: %w", spans, errUsage)
+			return [2]float64{}, usagef("--span %q: want two positive distances WE,NS in mm", o.spans)
 		}
 		return [2]float64{v[0], v[1]}, nil
 	}
-	if paper == "none" {
+	if o.paper == "none" {
 		return [2]float64{}, nil
 	}
-	we, ns, ok := calibration.SheetSpan(paper, codeMM/21)
+	we, ns, ok := calibration.SheetSpan(o.paper, o.codeMM/21)
 	if !ok {
-		return [2]float64{}, fmt.Errorf("--paper %q: want a4, letter or none: %w", paper, errUsage)
+		return [2]float64{}, usagef("--paper %q: want a4, letter or none", o.paper)
 	}
 	return [2]float64{we, ns}, nil
 }
 
-func calibrateTable(ctx context.Context, path string, fs *flag.FlagSet, pos []string, stdout io.Writer) error {
-	if err := onePhoto(fs, pos); err != nil {
-		return err
-	}
-	span, err := sheetSpan()
+func calibrateTable(ctx context.Context, path string, o tableOptions, photo string, stdout io.Writer) error {
+	span, err := o.sheetSpan()
 	if err != nil {
 		return err
 	}
-	f, frame, res, err := fileAndPhoto(ctx, path, pos[0])
+	codeMM := o.codeMM
+	f, frame, res, err := fileAndPhoto(ctx, path, photo)
 	if err != nil {
 		return err
 	}
 	defer frame.Close()
 	var t *calibration.Table
-	if fromCards {
+	if o.fromCards {
 		t, err = calibration.FitCodes(marks(res), frame.Cols(), frame.Rows(), f.CodeSize(codeMM))
 	} else {
 		t, err = calibration.FitSheet(marks(res), frame.Cols(), frame.Rows(), codeMM, span)
@@ -191,49 +149,54 @@ func calibrateTable(ctx context.Context, path string, fs *flag.FlagSet, pos []st
 	return nil
 }
 
-// zone flag values.
-var (
-	gridFlags, polygonFlags []string
-	clearZones              bool
-)
-
-func zoneFlags(fs *flag.FlagSet) {
-	gridFlags, polygonFlags, clearZones = nil, nil, false
-	fs.Func("grid", "a fixed grid ZONE:ROWSxCOLS:X0,Y0,X1,Y1 (table mm, NW and SE corners; repeatable), e.g. board:9x9:-300,-420,300,420", func(v string) error {
-		gridFlags = append(gridFlags, v)
-		return nil
-	})
-	fs.Func("polygon", "a zone's area ZONE:X,Y;X,Y;X,Y… in table mm (repeatable)", func(v string) error {
-		polygonFlags = append(polygonFlags, v)
-		return nil
-	})
-	fs.BoolVar(&clearZones, "clear", false, "forget the stored markers, grids and polygons first")
+// zoneOptions are the flags of calibrate zones.
+type zoneOptions struct {
+	grids, polygons []string
+	clear           bool
 }
 
-func calibrateZones(ctx context.Context, path string, fs *flag.FlagSet, pos []string, stdout io.Writer) error {
-	if len(pos) > 1 || (len(pos) == 0 && len(gridFlags)+len(polygonFlags) == 0 && !clearZones) {
-		fs.Usage()
-		return fmt.Errorf("want a photo of the player markers, or --grid / --polygon: %w", errUsage)
+func newCalibrateZones() *cobra.Command {
+	var o zoneOptions
+	c := &cobra.Command{
+		Use:   "zones [PHOTO]",
+		Short: "the player markers' places; fixed grids and polygons in table mm",
+		Example: "  tableref calibrate zones players.jpg\n" +
+			"  tableref calibrate zones --grid board:9x9:-300,-420,300,420 --polygon 'offer:-50,-50;50,-50;50,50'",
+		Args: argsBetween(0, 1, "at most one photo of the player markers"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 && len(o.grids)+len(o.polygons) == 0 && !o.clear {
+				return usagef("want a photo of the player markers, or --grid / --polygon")
+			}
+			return calibrateZones(cmd.Context(), calibrationPath(cmd), o, args, cmd.OutOrStdout())
+		},
 	}
+	f := c.Flags()
+	f.StringArrayVar(&o.grids, "grid", nil, "a fixed grid ZONE:ROWSxCOLS:X0,Y0,X1,Y1 (table mm, NW and SE corners; repeatable), e.g. board:9x9:-300,-420,300,420")
+	f.StringArrayVar(&o.polygons, "polygon", nil, "a zone's area ZONE:X,Y;X,Y;X,Y… in table mm (repeatable)")
+	f.BoolVar(&o.clear, "clear", false, "forget the stored markers, grids and polygons first")
+	return c
+}
+
+func calibrateZones(ctx context.Context, path string, o zoneOptions, pos []string, stdout io.Writer) error {
 	f, err := calibration.LoadOrNew(path)
 	if err != nil {
 		return err
 	}
 	z := f.Zones
-	if z == nil || clearZones {
+	if z == nil || o.clear {
 		z = &calibration.Zones{}
 	}
-	for _, g := range gridFlags {
+	for _, g := range o.grids {
 		grid, err := parseGrid(g)
 		if err != nil {
-			return fmt.Errorf("--grid %q: %v: %w", g, err, errUsage)
+			return usagef("--grid %q: %v", g, err)
 		}
 		z.Grids = replaceGrid(z.Grids, grid)
 	}
-	for _, p := range polygonFlags {
+	for _, p := range o.polygons {
 		pg, err := parsePolygon(p)
 		if err != nil {
-			return fmt.Errorf("--polygon %q: %v: %w", p, err, errUsage)
+			return usagef("--polygon %q: %v", p, err)
 		}
 		z.Polygons = append(z.Polygons, pg)
 	}
@@ -345,17 +308,22 @@ func numbers(s string, n int) ([]float64, error) {
 	return out, nil
 }
 
-var addColours bool
-
-func colourFlags(fs *flag.FlagSet) {
-	fs.BoolVar(&addColours, "add", false, "add these photos' samples to the stored profiles instead of replacing them")
+func newCalibrateColours() *cobra.Command {
+	var add bool
+	c := &cobra.Command{
+		Use:     "colours PHOTO...",
+		Short:   "cube and tile colours from one of each colour on the shaker mat (red blue black / green grey white) and along a board's first row",
+		Example: "  tableref calibrate colours colours.jpg\n  tableref calibrate colours --add lamp.jpg",
+		Args:    argsBetween(1, -1, "at least one photo of the cubes and tiles"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return calibrateColours(cmd.Context(), calibrationPath(cmd), add, args, cmd.OutOrStdout())
+		},
+	}
+	c.Flags().BoolVar(&add, "add", false, "add these photos' samples to the stored profiles instead of replacing them")
+	return c
 }
 
-func calibrateColours(ctx context.Context, path string, fs *flag.FlagSet, pos []string, stdout io.Writer) error {
-	if len(pos) == 0 {
-		fs.Usage()
-		return fmt.Errorf("want at least one photo: %w", errUsage)
-	}
+func calibrateColours(ctx context.Context, path string, addColours bool, pos []string, stdout io.Writer) error {
 	f, err := calibration.LoadOrNew(path)
 	if err != nil {
 		return err
@@ -415,11 +383,19 @@ func asSamples(ps []calibration.Profile) []calibration.Sample {
 	return out
 }
 
-func calibrateBoard(ctx context.Context, path string, fs *flag.FlagSet, pos []string, stdout io.Writer) error {
-	if len(pos) == 0 {
-		fs.Usage()
-		return fmt.Errorf("want a photo of the empty boards: %w", errUsage)
+func newCalibrateBoard() *cobra.Command {
+	return &cobra.Command{
+		Use:     "board PHOTO [ZONE...]",
+		Short:   "the empty look of every shaker mat and city board in the photo (or only the zones named: shaker, board:p1 …)",
+		Example: "  tableref calibrate board empty.jpg\n  tableref calibrate board empty.jpg board:p2",
+		Args:    argsBetween(1, -1, "a photo of the empty boards, then the zones to take (default all)"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return calibrateBoard(cmd.Context(), calibrationPath(cmd), args, cmd.OutOrStdout())
+		},
 	}
+}
+
+func calibrateBoard(ctx context.Context, path string, pos []string, stdout io.Writer) error {
 	f, frame, res, err := fileAndPhoto(ctx, path, pos[0])
 	if err != nil {
 		return err
@@ -455,17 +431,22 @@ func calibrateBoard(ctx context.Context, path string, fs *flag.FlagSet, pos []st
 	return nil
 }
 
-var showOut string
-
-func showFlags(fs *flag.FlagSet) {
-	fs.StringVar(&showOut, "out", "calibration.png", "where to write the drawing")
+func newCalibrateShow() *cobra.Command {
+	var out string
+	c := &cobra.Command{
+		Use:     "show [PHOTO]",
+		Short:   "print the calibration; with a photo, draw it over the photo",
+		Example: "  tableref calibrate show\n  tableref calibrate show --out check.png table.jpg",
+		Args:    argsBetween(0, 1, "at most one photo"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return calibrateShow(cmd.Context(), calibrationPath(cmd), out, args, cmd.OutOrStdout())
+		},
+	}
+	c.Flags().StringVar(&out, "out", "calibration.png", "where to write the drawing")
+	return c
 }
 
-func calibrateShow(ctx context.Context, path string, fs *flag.FlagSet, pos []string, stdout io.Writer) error {
-	if len(pos) > 1 {
-		fs.Usage()
-		return fmt.Errorf("want at most one photo: %w", errUsage)
-	}
+func calibrateShow(ctx context.Context, path, showOut string, pos []string, stdout io.Writer) error {
 	f, err := calibration.Load(path)
 	if err != nil {
 		return err

@@ -2,13 +2,13 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/spf13/cobra"
 
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/rules/geo"
@@ -16,53 +16,39 @@ import (
 )
 
 func init() {
-	register(&command{
-		name:    "decks",
-		summary: "list the card decks, or show one deck's cards (decks show DECK)",
-		run:     runDecks,
-	})
+	register(newDecks)
+	registerUnder("decks", newDecksShow)
 }
 
-func runDecks(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("decks", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	asJSON := fs.Bool("json", false, "print JSON instead of a table")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: tableref decks [--json]            list the decks")
-		fmt.Fprintln(stderr, "       tableref decks show [--json] DECK  print a deck's cards")
-		fs.PrintDefaults()
+func newDecks() *cobra.Command {
+	var asJSON bool
+	c := &cobra.Command{
+		Use:   "decks",
+		Short: "list the card decks, or show one deck's cards (decks show DECK)",
+		Example: "  tableref decks\n" +
+			"  tableref decks show SA --json",
+		Args: unknownSubcommand,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return listDecks(cmd.OutOrStdout(), asJSON)
+		},
 	}
-	pos, err := parseInterspersed(fs, args)
-	if err != nil {
-		return errUsage
-	}
-	switch {
-	case len(pos) == 0:
-		return listDecks(stdout, *asJSON)
-	case pos[0] == "show" && len(pos) == 2:
-		d, ok := rules.LookupDeck(pos[1])
-		if !ok {
-			return fmt.Errorf("unknown deck %q (known: %s): %w", pos[1], deckCodes(), errUsage)
-		}
-		return showDeck(stdout, d, *asJSON)
-	}
-	fs.Usage()
-	return fmt.Errorf("want no argument or show DECK: %w", errUsage)
+	c.PersistentFlags().BoolVar(&asJSON, "json", false, "print JSON instead of a table")
+	return c
 }
 
-// parseInterspersed lets flags stand after the arguments too
-// ("decks show SA --json"), which the flag package alone does not.
-func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		if fs.NArg() == 0 {
-			return pos, nil
-		}
-		pos = append(pos, fs.Arg(0))
-		args = fs.Args()[1:]
+func newDecksShow() *cobra.Command {
+	return &cobra.Command{
+		Use:   "show DECK",
+		Short: "print a deck's cards",
+		Args:  argsBetween(1, 1, "one deck: tableref decks show DECK ('tableref decks' lists them)"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			d, ok := rules.LookupDeck(args[0])
+			if !ok {
+				return usagef("unknown deck %q (known: %s)", args[0], deckCodes())
+			}
+			asJSON, _ := cmd.Flags().GetBool("json")
+			return showDeck(cmd.OutOrStdout(), d, asJSON)
+		},
 	}
 }
 

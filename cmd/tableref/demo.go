@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -10,60 +9,70 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/spf13/cobra"
+
 	"github.com/tableref/tableref/cmd/tableref/internal/config"
 	"github.com/tableref/tableref/cmd/tableref/internal/daemon"
 	"github.com/tableref/tableref/cmd/tableref/internal/demo"
 	"github.com/tableref/tableref/hw/console"
 )
 
-func init() {
-	register(&command{
-		name:    "demo",
-		summary: "the live pipeline on a generated camera recording of a game (make demo)",
-		run:     runDemo,
-	})
-}
+func init() { register(newDemo) }
 
 // demoReplay is the recorded game the demo films; make demo runs from the
 // repository's root.
 const demoReplay = "cmd/tableref/testdata/demo-continental.jsonl"
 
-func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	src := fs.String("replay", demoReplay, "the recorded game to film")
-	cache := fs.String("cache", "", "folder for the generated frames (default $XDG_CACHE_HOME/tableref or ~/.cache/tableref)")
-	listen := fs.String("listen", "127.0.0.1:8080", "status page address, or off")
-	speed := fs.Float64("speed", 1, "play the recording this many times faster than real time")
-	genOnly := fs.Bool("generate", false, "only make the recording and print its folder")
-	var opt demo.Options
-	fs.IntVar(&opt.Width, "width", 0, "frame width (default 2304; 4608 with -height 2592 for 12 MP)")
-	fs.IntVar(&opt.Height, "height", 0, "frame height (default 1296)")
-	fs.Float64Var(&opt.FPS, "fps", 0, "frames per second of the recording (default 8)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: tableref demo [flags]")
-		fs.PrintDefaults()
+// demoOptions are the flags of tableref demo.
+type demoOptions struct {
+	src, cache, listen string
+	speed              float64
+	genOnly            bool
+	film               demo.Options
+}
+
+func newDemo() *cobra.Command {
+	var o demoOptions
+	c := &cobra.Command{
+		Use:     "demo",
+		Short:   "the live pipeline on a generated camera recording of a game (make demo)",
+		Example: "  tableref demo --speed 2 --listen off",
+		Args:    noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runDemo(cmd.Context(), o, cmd.OutOrStdout(), cmd.ErrOrStderr())
+		},
 	}
-	if err := fs.Parse(args); err != nil {
-		return errUsage
-	}
-	data, err := os.ReadFile(*src)
+	f := c.Flags()
+	f.StringVar(&o.src, "replay", demoReplay, "the recorded game to film")
+	f.StringVar(&o.cache, "cache", "", "folder for the generated frames (default $XDG_CACHE_HOME/tableref or ~/.cache/tableref)")
+	f.StringVar(&o.listen, "listen", "127.0.0.1:8080", "status page address, or off")
+	f.Float64Var(&o.speed, "speed", 1, "play the recording this many times faster than real time")
+	f.BoolVar(&o.genOnly, "generate", false, "only make the recording and print its folder")
+	f.IntVar(&o.film.Width, "width", 0, "frame width (default 2304; 4608 with --height 2592 for 12 MP)")
+	f.IntVar(&o.film.Height, "height", 0, "frame height (default 1296)")
+	f.Float64Var(&o.film.FPS, "fps", 0, "frames per second of the recording (default 8)")
+	return c
+}
+
+func runDemo(ctx context.Context, o demoOptions, stdout, stderr io.Writer) error {
+	opt := o.film
+	data, err := os.ReadFile(o.src)
 	if err != nil {
 		return err
 	}
-	if *cache == "" {
+	if o.cache == "" {
 		base, err := os.UserCacheDir()
 		if err != nil {
 			base = os.TempDir()
 		}
-		*cache = filepath.Join(base, "tableref")
+		o.cache = filepath.Join(base, "tableref")
 	}
-	dir := filepath.Join(*cache, "demo-"+demo.Key(data, opt))
+	dir := filepath.Join(o.cache, "demo-"+demo.Key(data, opt))
 	rec, err := demo.Load(dir)
 	if err != nil {
-		fmt.Fprintf(stderr, "tableref demo: filming %s into %s (once; later runs reuse it)\n", *src, dir)
+		fmt.Fprintf(stderr, "tableref demo: filming %s into %s (once; later runs reuse it)\n", o.src, dir)
 		start := time.Now()
-		rec, err = demo.Generate(data, *src, dir, opt, func(done, total int) {
+		rec, err = demo.Generate(data, o.src, dir, opt, func(done, total int) {
 			if done%25 == 0 || done == total {
 				fmt.Fprintf(stderr, "\r  frame %d of %d", done, total)
 			}
@@ -74,7 +83,7 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		}
 		fmt.Fprintf(stderr, "tableref demo: %d frames at %d×%d (%.1f px per code module) in %s\n", rec.Frames, rec.Width, rec.Height, rec.ModulePx, time.Since(start).Round(time.Second))
 	}
-	if *genOnly {
+	if o.genOnly {
 		fmt.Fprintln(stdout, dir)
 		return nil
 	}
@@ -86,10 +95,10 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	defer os.RemoveAll(tmp)
 	cfg := config.Default()
 	cfg.Game = config.Game{Mode: rec.Setup.Mode, Players: rec.Setup.Players, Options: rec.Setup.Options}
-	cfg.Camera = config.Camera{Source: dir, AtEnd: config.AtEndStop, FPS: rec.FPS * *speed, Speed: 1}
+	cfg.Camera = config.Camera{Source: dir, AtEnd: config.AtEndStop, FPS: rec.FPS * o.speed, Speed: 1}
 	cfg.Journal = filepath.Join(tmp, "journal.jsonl")
 	cfg.LockDir = filepath.Join(tmp, "lock")
-	cfg.Web.Listen = *listen
+	cfg.Web.Listen = o.listen
 	if err := cfg.Validate(); err != nil {
 		return err
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"image"
 	"io"
@@ -12,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/spf13/cobra"
 	"periph.io/x/host/v3"
 
 	"github.com/tableref/tableref/hw/board"
@@ -22,11 +22,10 @@ import (
 )
 
 func init() {
-	register(&command{
-		name:    "display",
-		summary: "show a test message on the display ('display test Hello')",
-		run:     runDisplay,
+	register(func() *cobra.Command {
+		return newGroup("display", "show a test message on the display ('display test Hello')")
 	})
+	registerUnder("display", newDisplayTest)
 }
 
 // systemProfile is where the daemon and the hardware commands look for the
@@ -46,61 +45,67 @@ func loadProfile(path string) (*profile.Profile, string, error) {
 	return p, path, err
 }
 
-func runDisplay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("display", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	prof := fs.String("profile", "", "hardware profile file (default "+systemProfile+" if present, else the built-in wiring)")
-	on := fs.String("on", "auto", "where to show it: auto (the profile's display, or the console if it is absent), profile, console")
-	verdict := fs.String("verdict", "none", "verdict to show with it: none, right, wrong, warn")
-	scores := fs.String("scores", "", "show the score screen instead, e.g. 'Ana=12,Bo=9'")
-	pngPath := fs.String("png", "", "also write a PNG preview of what the profile's display shows")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: tableref display test [flags] LINE [LINE...]")
-		fmt.Fprintln(stderr, "       tableref display test -scores 'Ana=12,Bo=9'")
-		fs.PrintDefaults()
+// displayOptions are the flags of display test.
+type displayOptions struct {
+	prof, on, verdict, scores, png string
+}
+
+func newDisplayTest() *cobra.Command {
+	var o displayOptions
+	c := &cobra.Command{
+		Use:   "test LINE... | test --scores NAME=POINTS,...",
+		Short: "show a message (or a score screen) on the display, or on the console without one",
+		Example: "  tableref display test \"Hello\"\n" +
+			"  tableref display test --verdict right --png lcd.png \"Brasilia\" \"+3 points\"\n" +
+			"  tableref display test --scores 'Ana=12,Bo=9'",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runDisplay(cmd.Context(), o, args, cmd.OutOrStdout(), cmd.ErrOrStderr())
+		},
 	}
-	if len(args) == 0 || args[0] != "test" {
-		fs.Usage()
-		return fmt.Errorf("want 'display test': %w", errUsage)
-	}
-	if err := fs.Parse(args[1:]); err != nil {
-		return errUsage
-	}
-	v, err := display.ParseVerdict(*verdict)
+	f := c.Flags()
+	f.StringVar(&o.prof, "profile", "", "hardware profile file (default "+systemProfile+" if present, else the built-in wiring)")
+	f.StringVar(&o.on, "on", "auto", "where to show it: auto (the profile's display, or the console if it is absent), profile, console")
+	f.StringVar(&o.verdict, "verdict", "none", "verdict to show with it: none, right, wrong, warn")
+	f.StringVar(&o.scores, "scores", "", "show the score screen instead, e.g. 'Ana=12,Bo=9'")
+	f.StringVar(&o.png, "png", "", "also write a PNG preview of what the profile's display shows")
+	return c
+}
+
+func runDisplay(ctx context.Context, o displayOptions, lines []string, stdout, stderr io.Writer) error {
+	v, err := display.ParseVerdict(o.verdict)
 	if err != nil {
-		return fmt.Errorf("-verdict: %v: %w", err, errUsage)
+		return usagef("--verdict: %v", err)
 	}
-	msg := display.Message{Lines: fs.Args(), Verdict: v}
+	msg := display.Message{Lines: lines, Verdict: v}
 	var sc *display.Scores
-	if *scores != "" {
-		s, err := parseScores(*scores)
+	if o.scores != "" {
+		s, err := parseScores(o.scores)
 		if err != nil {
-			return fmt.Errorf("-scores: %v: %w", err, errUsage)
+			return usagef("--scores: %v", err)
 		}
 		sc = &s
 	} else if len(msg.Lines) == 0 {
-		fs.Usage()
-		return fmt.Errorf("want a message: %w", errUsage)
+		return usagef("want a message: tableref display test LINE [LINE] (or --scores NAME=POINTS,...)")
 	}
-	if *on != "auto" && *on != "profile" && *on != "console" {
-		return fmt.Errorf("-on %q: want auto, profile or console: %w", *on, errUsage)
+	if o.on != "auto" && o.on != "profile" && o.on != "console" {
+		return usagef("--on %q: want auto, profile or console", o.on)
 	}
-	p, from, err := loadProfile(*prof)
+	p, from, err := loadProfile(o.prof)
 	if err != nil {
 		return err
 	}
 	slog.Debug("hardware profile", "from", from, "display", p.Display.Describe())
 
-	if *pngPath != "" {
-		if err := writePreview(*pngPath, p.Display, msg, sc); err != nil {
+	if o.png != "" {
+		if err := writePreview(o.png, p.Display, msg, sc); err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "preview of the %s written to %s\n", p.Display.Describe(), *pngPath)
+		fmt.Fprintf(stdout, "preview of the %s written to %s\n", p.Display.Describe(), o.png)
 	}
 
 	var dev display.Display
 	closer := func() error { return nil }
-	if *on != "console" {
+	if o.on != "console" {
 		if _, err := host.Init(); err != nil {
 			return fmt.Errorf("periph: %w", err)
 		}
@@ -109,7 +114,7 @@ func runDisplay(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		if err == nil {
 			closer = c
 		} else {
-			if *on == "profile" || !errors.Is(err, board.ErrAbsent) {
+			if o.on == "profile" || !errors.Is(err, board.ErrAbsent) {
 				return fmt.Errorf("%s: %w", p.Display.Describe(), err)
 			}
 			fmt.Fprintf(stderr, "tableref display: the profile's display is absent: %v\n", err)

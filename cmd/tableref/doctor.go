@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -14,6 +13,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/spf13/cobra"
 	"periph.io/x/conn/v3/gpio/gpioreg"
 	"periph.io/x/conn/v3/i2c/i2creg"
 	"periph.io/x/host/v3"
@@ -22,12 +22,24 @@ import (
 	"github.com/tableref/tableref/hw/profile"
 )
 
-func init() {
-	register(&command{
-		name:    "doctor",
-		summary: "check GPIO, I²C, camera and display, and say how to fix what is missing",
-		run:     runDoctor,
-	})
+func init() { register(newDoctor) }
+
+func newDoctor() *cobra.Command {
+	var prof, root string
+	c := &cobra.Command{
+		Use:     "doctor",
+		Short:   "check GPIO, I²C, camera and display, and say how to fix what is missing",
+		Example: "  tableref doctor\n  tableref doctor --profile my-hardware.yaml",
+		Args:    noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			d := &doctor{w: cmd.OutOrStdout(), root: root, groups: userGroups}
+			return d.run(cmd.Context(), prof)
+		},
+	}
+	c.Flags().StringVar(&prof, "profile", "", "hardware profile file (default "+systemProfile+" if present, else the built-in wiring)")
+	c.Flags().StringVar(&root, "root", "/", "file system root to inspect")
+	_ = c.Flags().MarkHidden("root") // for tests of the doctor on a fake tree
+	return c
 }
 
 // doctor collects findings; problems make the command fail so that a
@@ -57,21 +69,6 @@ func (d *doctor) glob(pattern string) []string {
 		m[i] = "/" + strings.TrimPrefix(strings.TrimPrefix(m[i], d.root), "/")
 	}
 	return m
-}
-
-func runDoctor(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("doctor", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	prof := fs.String("profile", "", "hardware profile file (default "+systemProfile+" if present, else the built-in wiring)")
-	root := fs.String("root", "/", "file system root to inspect (for tests)")
-	if err := fs.Parse(args); err != nil {
-		return errUsage
-	}
-	if fs.NArg() != 0 {
-		return fmt.Errorf("doctor takes no arguments: %w", errUsage)
-	}
-	d := &doctor{w: stdout, root: *root, groups: userGroups}
-	return d.run(ctx, *prof)
 }
 
 func (d *doctor) run(ctx context.Context, profPath string) error {

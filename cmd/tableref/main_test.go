@@ -2,11 +2,16 @@ package main
 
 import (
 	"bytes"
-	"github.com/tableref/tableref/rules"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/spf13/cobra"
+
+	"github.com/tableref/tableref/rules"
 )
 
 // run calls the binary's entry point as a user would, returning the exit
@@ -23,12 +28,101 @@ func TestUsage(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "replay") || !strings.Contains(out, "version") {
 		t.Errorf("help: status %d, output %q", code, out)
 	}
-	if code, _, _ := run(t); code != 2 {
-		t.Errorf("no arguments: status %d, want 2", code)
+	if code, out, _ := run(t); code != 2 || !strings.Contains(out, "Available Commands") {
+		t.Errorf("no arguments: status %d, want 2 and the help; output %q", code, out)
 	}
 	code, _, errOut := run(t, "frobnicate")
 	if code != 2 || !strings.Contains(errOut, `unknown command "frobnicate"`) {
 		t.Errorf("unknown command: status %d, stderr %q", code, errOut)
+	}
+	code, _, errOut = run(t, "replya", "x")
+	if code != 2 || !strings.Contains(errOut, "did you mean replay?") {
+		t.Errorf("typo: status %d, stderr %q", code, errOut)
+	}
+}
+
+// commandPaths lists every command of the tree below tableref, as the
+// words a user types ("print deck").
+func commandPaths(c *cobra.Command) [][]string {
+	var out [][]string
+	for _, sub := range c.Commands() {
+		if sub.Hidden {
+			continue
+		}
+		words := strings.Fields(sub.CommandPath())[1:]
+		out = append(out, words)
+		out = append(out, commandPaths(sub)...)
+	}
+	return out
+}
+
+// Every command answers -h and --help with its help on standard output and
+// status 0, never a usage error.
+func TestEveryCommandHelp(t *testing.T) {
+	paths := commandPaths(newRoot())
+	if len(paths) < 25 {
+		t.Fatalf("only %d commands in the tree: %v", len(paths), paths)
+	}
+	for _, p := range append(paths, []string{}) {
+		for _, h := range []string{"-h", "--help"} {
+			args := append(append([]string{}, p...), h)
+			code, out, errOut := run(t, args...)
+			if code != 0 || errOut != "" || !strings.Contains(out, "Usage:") || strings.Contains(out+errOut, ": usage") {
+				t.Errorf("tableref %s: status %d, stderr %q, stdout %.80q", strings.Join(args, " "), code, errOut, out)
+			}
+		}
+	}
+}
+
+// A usage error says what is wrong and where to read more, exits 2 and
+// never ends in the old ": usage" tail; a failure exits 1.
+func TestErrorsAndExitCodes(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"replay"}, 2, "tableref replay: want one replay or journal file (docs/replay.md)\nRun 'tableref replay --help' for usage.\n"},
+		{[]string{"replay", "--bogus", "x"}, 2, "tableref replay: unknown flag: --bogus\n"},
+		{[]string{"print", "deck", "sa", "--paper", "a3", "-o", "x.pdf"}, 2, "tableref print deck: --paper:"},
+		{[]string{"version", "extra"}, 2, `tableref version: tableref version takes no arguments, got "extra"`},
+		{[]string{"replay", "no-such-file.jsonl"}, 1, "tableref replay: open no-such-file.jsonl: no such file or directory\n"},
+	} {
+		code, _, errOut := run(t, tc.args...)
+		if code != tc.code || !strings.Contains(errOut, tc.want) || strings.Contains(errOut, ": usage") {
+			t.Errorf("%v: status %d, stderr %q; want %d and %q", tc.args, code, errOut, tc.code, tc.want)
+		}
+		if tc.code == 1 && strings.Contains(errOut, "--help") {
+			t.Errorf("%v: a failure is not a usage error: %q", tc.args, errOut)
+		}
+	}
+	if got := exitCode(withExit(3, errors.New("x"))); got != 3 {
+		t.Errorf("withExit(3): status %d", got)
+	}
+	if got := errorText(fmt.Errorf("want a photo: %w", errUsage)); got != "want a photo" {
+		t.Errorf("a wrapped errUsage prints %q", got)
+	}
+}
+
+// The single-dash long flags of the first command line still work
+// ("run -config FILE" in installed units), flags go anywhere, and a
+// shorthand stays a shorthand.
+func TestLegacyFlagsAndOrder(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"print", "duplex", "-paper", "letter", "-o", filepath.Join(dir, "a.pdf")},
+		{"print", "duplex", "-o", filepath.Join(dir, "b.pdf"), "--paper=letter"},
+		{"print", "-paper=letter", "duplex", "-o", filepath.Join(dir, "c.pdf")},
+	} {
+		code, out, errOut := run(t, args...)
+		if code != 0 || !strings.Contains(out, "(Letter)") {
+			t.Errorf("%v: status %d, %q %q", args, code, out, errOut)
+		}
+	}
+	root := newRoot()
+	got := legacyFlags(root, []string{"decks", "show", "-json", "SA", "-x", "--", "-json"})
+	if want := "decks show --json SA -x -- -json"; strings.Join(got, " ") != want {
+		t.Errorf("legacyFlags: %q, want %q", strings.Join(got, " "), want)
 	}
 }
 

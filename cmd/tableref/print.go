@@ -2,14 +2,15 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/tableref/tableref/printer/cards"
 	"github.com/tableref/tableref/printer/layout"
@@ -21,81 +22,40 @@ import (
 )
 
 func init() {
-	register(&command{
-		name:    "print",
-		summary: "print card sets, sticker sheets, markers and the calibration sheet (PDF); QR sizing for a camera",
-		run:     runPrint,
+	register(func() *cobra.Command {
+		c := newGroup("print", "print card sets, sticker sheets, markers and the calibration sheet (PDF); QR sizing for a camera")
+		c.Long = "Print PDFs at actual size (100 %, no \"fit to page\"). See docs/printing.md."
+		return c
 	})
-}
-
-const printUsage = `usage: tableref print WHAT [ARGS] [OPTIONS]
-
-  deck NAME      print-and-play card set as a duplex PDF
-                 NAME: wit-sa (SA), mapit-world (WLD), nsoe-eu (EU);
-                 sw (strangeworld) prints its sticker sheet instead
-  stickers NAME  QR stickers for a real boxed game: sw (strangeworld)
-  markers KIND   calibration, players, boards, shaker, or all
-  duplex         the duplex calibration sheet alone
-  preview CARD   one card side as SVG or PNG (CARD: SA-017, SA-017/B, Bogotá)
-  size           QR module and code size needed for the camera
-
-Print PDFs at actual size (100 %, no "fit to page"). See docs/printing.md.
-Run 'tableref print WHAT -h' for the options of each.`
-
-func runPrint(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
-		fmt.Fprintln(stderr, printUsage)
-		return errUsage
+	for _, b := range []builder{newPrintDeck, newPrintStickers, newPrintMarkers, newPrintDuplex, newPrintPreview, newPrintSize} {
+		registerUnder("print", b)
 	}
-	sub, rest := args[0], args[1:]
-	switch sub {
-	case "deck":
-		return printDeck(rest, stdout, stderr)
-	case "stickers":
-		return printStickers(rest, stdout, stderr)
-	case "markers":
-		return printMarkers(rest, stdout, stderr)
-	case "duplex":
-		return printDuplex(rest, stdout, stderr)
-	case "preview":
-		return printPreview(rest, stdout, stderr)
-	case "size":
-		return printSize(rest, stdout, stderr)
-	}
-	fmt.Fprintln(stderr, printUsage)
-	return fmt.Errorf("unknown print target %q: %w", sub, errUsage)
 }
 
 // cameraFlags are the camera every print command checks its codes against.
-func cameraFlags(fs *flag.FlagSet) *sizing.Camera {
+func cameraFlags(fs *pflag.FlagSet) *sizing.Camera {
 	c := sizing.Default
 	fs.IntVar(&c.WidthPx, "camera-width", c.WidthPx, "camera image width in pixels as read (4608 = Camera Module 3 full resolution)")
 	fs.Float64Var(&c.HFOVDeg, "hfov", c.HFOVDeg, "camera horizontal field of view, degrees")
 	fs.Float64Var(&c.Aspect, "aspect", c.Aspect, "sensor width/height (16:9 = 1.778, 4:3 = 1.333)")
+	flagDefault(fs, "aspect", fmt.Sprintf("%.3f", c.Aspect))
 	fs.Float64Var(&c.HeightCm, "height-cm", c.HeightCm, "camera lens height above the table, cm")
 	return &c
 }
 
-func paperFlag(fs *flag.FlagSet) *string {
+func paperFlag(fs *pflag.FlagSet) *string {
 	return fs.String("paper", "a4", "paper: a4 or letter")
 }
 
-// newFlags makes a flag set whose usage line is given.
-func newFlags(name, usage string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet("print "+name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: tableref print "+usage)
-		fs.PrintDefaults()
-	}
-	return fs
+func outFlag(fs *pflag.FlagSet, what string) *string {
+	return fs.StringP("output", "o", "", what)
 }
 
 // writeOut writes data to path, creating its directory's file atomically
 // enough for a print job: nothing is left behind when rendering failed.
 func writeOut(path string, data []byte) error {
 	if path == "" {
-		return fmt.Errorf("no output file: give -o FILE: %w", errUsage)
+		return usagef("no output file: give -o FILE")
 	}
 	if dir := filepath.Dir(path); dir != "." {
 		if _, err := os.Stat(dir); err != nil {
@@ -145,93 +105,121 @@ func buildSet(code string, module float64) (*cards.Set, error) {
 	case "STC":
 		return nil, errors.New("Shake That City has no cards: print its markers with 'tableref print markers boards' and 'tableref print markers shaker'")
 	}
-	return nil, fmt.Errorf("unknown deck %q: want wit-sa, mapit-world, nsoe-eu or sw: %w", code, errUsage)
+	return nil, usagef("unknown deck %q: want wit-sa, mapit-world, nsoe-eu or sw", code)
 }
 
-func printDeck(args []string, stdout, stderr io.Writer) error {
-	// Strange World is printed as stickers, with the sticker options.
-	if len(args) > 0 && deckAlias(args[0]) == "SW" {
-		return printStickers(args, stdout, stderr)
-	}
-	fs := newFlags("deck", "deck NAME -o FILE.pdf [options]", stderr)
-	out := fs.String("o", "", "output PDF file")
-	paper := paperFlag(fs)
-	card := fs.String("card", "63.5x88.9", "card size WxH in mm (poker 63.5x88.9)")
-	bleed := fs.Float64("bleed", 0, "bleed around each card, mm (3 is usual for a print shop; 0 for home printing)")
-	cut := fs.Bool("cut-lines", false, "full cut lines instead of crop marks")
-	noBacks := fs.Bool("no-backs", false, "fronts only (one-sided printing)")
-	dx := fs.Float64("back-offset-x", 0, "shift back pages right by this many mm (read it from 'tableref print duplex')")
-	dy := fs.Float64("back-offset-y", 0, "shift back pages down by this many mm")
-	duplexTest := fs.Bool("duplex-test", false, "put the duplex calibration sheet first")
-	module := fs.Float64("module", cards.DefaultModule, "QR module size, mm")
-	cam := cameraFlags(fs)
-	pos, err := parseInterspersed(fs, args)
-	if err != nil {
-		return errUsage
-	}
-	if len(pos) != 1 {
-		fs.Usage()
-		return fmt.Errorf("want one deck name: %w", errUsage)
-	}
-	code := deckAlias(pos[0])
-	if code == "SW" {
-		return fmt.Errorf("Strange World prints as stickers: put sw first ('tableref print deck sw …') or use 'tableref print stickers sw': %w", errUsage)
-	}
-	p, err := layout.ParsePaper(*paper)
-	if err != nil {
-		return fmt.Errorf("%v: %w", err, errUsage)
-	}
-	var size layout.Size
-	if _, err := fmt.Sscanf(strings.ToLower(*card), "%gx%g", &size.W, &size.H); err != nil || size.W <= 0 || size.H <= 0 {
-		return fmt.Errorf("card size %q: want WxH in mm such as 63.5x88.9: %w", *card, errUsage)
-	}
-	if err := cam.Validate(); err != nil {
-		return fmt.Errorf("%v: %w", err, errUsage)
-	}
-	set, err := buildSet(code, *module)
-	if err != nil {
-		return err
-	}
-	sheet := cards.Sheet{Paper: p, Card: size, Bleed: *bleed, CutLines: *cut, NoBacks: *noBacks, BackDX: *dx, BackDY: *dy, DuplexTest: *duplexTest}
-	var buf bytes.Buffer
-	pages, err := sheet.Write(set, &buf)
-	if err != nil {
-		return err
-	}
-	if err := writeOut(*out, buf.Bytes()); err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "%s: %d cards on %d pages (%s, %gx%g mm cards) → %s\n", set.Name, len(set.Cards), pages, p.Name, size.W, size.H, *out)
-	if !*noBacks {
-		fmt.Fprintln(stdout, "print double-sided, flip on long edge, at actual size (100 %)")
-	}
-	warnSize(stderr, *cam, "card codes", *module)
-	return nil
+// stickerOptions are the flags of a sticker sheet; print deck takes them
+// too, since "print deck sw" prints Strange World's stickers.
+type stickerOptions struct {
+	sheet    string
+	start    int
+	dx, dy   float64
+	outlines bool
 }
 
-func printStickers(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("stickers", "stickers sw -o FILE.pdf [--sheet l7160|5160|grid:CxR] [options]", stderr)
-	out := fs.String("o", "", "output PDF file")
-	paper := paperFlag(fs)
-	sheetName := fs.String("sheet", "", "label sheet: l7160 (Avery, A4, 21), 5160 (Avery, Letter, 30) or grid:COLSxROWS on --paper (default: l7160 on A4, 5160 on Letter)")
-	start := fs.Int("start", 1, "first label to use on the first sheet (for a part-used sheet)")
-	dx := fs.Float64("offset-x", 0, "printer offset correction: shift right by mm")
-	dy := fs.Float64("offset-y", 0, "printer offset correction: shift down by mm")
-	outlines := fs.Bool("outlines", false, "draw the label outlines (plain paper test, hand cutting)")
-	cam := cameraFlags(fs)
-	pos, err := parseInterspersed(fs, args)
+func stickerFlags(fs *pflag.FlagSet, o *stickerOptions, prefix string) {
+	fs.StringVar(&o.sheet, "sheet", "", prefix+"label sheet: l7160 (Avery, A4, 21), 5160 (Avery, Letter, 30) or grid:COLSxROWS on --paper (default: l7160 on A4, 5160 on Letter)")
+	fs.IntVar(&o.start, "start", 1, prefix+"first label to use on the first sheet (for a part-used sheet)")
+	fs.Float64Var(&o.dx, "offset-x", 0, prefix+"printer offset correction: shift right by mm")
+	fs.Float64Var(&o.dy, "offset-y", 0, prefix+"printer offset correction: shift down by mm")
+	fs.BoolVar(&o.outlines, "outlines", false, prefix+"draw the label outlines (plain paper test, hand cutting)")
+}
+
+func newPrintDeck() *cobra.Command {
+	var (
+		st                   stickerOptions
+		card                 string
+		bleed, dx, dy, mod   float64
+		cut, noBacks, duplex bool
+	)
+	c := &cobra.Command{
+		Use:   "deck NAME -o FILE.pdf",
+		Short: "a print-and-play card set as a duplex PDF (NAME: wit-sa, mapit-world, nsoe-eu; sw prints its sticker sheet)",
+		Example: "  tableref print deck wit-sa --paper a4 -o sa.pdf\n" +
+			"  tableref print deck mapit-world --paper letter --bleed 3 --cut-lines -o world.pdf",
+		Args: argsBetween(1, 1, "one deck name: wit-sa (SA), mapit-world (WLD), nsoe-eu (EU) or sw"),
+	}
+	f := c.Flags()
+	out := outFlag(f, "output PDF file")
+	paper := paperFlag(f)
+	f.StringVar(&card, "card", "63.5x88.9", "card size WxH in mm (poker 63.5x88.9)")
+	f.Float64Var(&bleed, "bleed", 0, "bleed around each card, mm (3 is usual for a print shop; 0 for home printing)")
+	f.BoolVar(&cut, "cut-lines", false, "full cut lines instead of crop marks")
+	f.BoolVar(&noBacks, "no-backs", false, "fronts only (one-sided printing)")
+	f.Float64Var(&dx, "back-offset-x", 0, "shift back pages right by this many mm (read it from 'tableref print duplex')")
+	f.Float64Var(&dy, "back-offset-y", 0, "shift back pages down by this many mm")
+	f.BoolVar(&duplex, "duplex-test", false, "put the duplex calibration sheet first")
+	f.Float64Var(&mod, "module", cards.DefaultModule, "QR module size, mm")
+	cam := cameraFlags(f)
+	stickerFlags(f, &st, "sw stickers: ")
+	c.RunE = func(cmd *cobra.Command, args []string) error {
+		stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
+		code := deckAlias(args[0])
+		if code == "SW" { // Strange World is printed as stickers
+			return printStickers(st, *out, *paper, *cam, stdout, stderr)
+		}
+		p, err := layout.ParsePaper(*paper)
+		if err != nil {
+			return usagef("--paper: %v", err)
+		}
+		var size layout.Size
+		if _, err := fmt.Sscanf(strings.ToLower(card), "%gx%g", &size.W, &size.H); err != nil || size.W <= 0 || size.H <= 0 {
+			return usagef("--card %q: want WxH in mm such as 63.5x88.9", card)
+		}
+		if err := cam.Validate(); err != nil {
+			return usagef("%v", err)
+		}
+		set, err := buildSet(code, mod)
+		if err != nil {
+			return err
+		}
+		sheet := cards.Sheet{Paper: p, Card: size, Bleed: bleed, CutLines: cut, NoBacks: noBacks, BackDX: dx, BackDY: dy, DuplexTest: duplex}
+		var buf bytes.Buffer
+		pages, err := sheet.Write(set, &buf)
+		if err != nil {
+			return err
+		}
+		if err := writeOut(*out, buf.Bytes()); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s: %d cards on %d pages (%s, %gx%g mm cards) → %s\n", set.Name, len(set.Cards), pages, p.Name, size.W, size.H, *out)
+		if !noBacks {
+			fmt.Fprintln(stdout, "print double-sided, flip on long edge, at actual size (100 %)")
+		}
+		warnSize(stderr, *cam, "card codes", mod)
+		return nil
+	}
+	return c
+}
+
+func newPrintStickers() *cobra.Command {
+	var st stickerOptions
+	c := &cobra.Command{
+		Use:     "stickers GAME -o FILE.pdf",
+		Short:   "QR stickers for a real boxed game: sw (Strange World)",
+		Example: "  tableref print stickers sw --paper letter --start 5 -o sw.pdf",
+		Args:    argsBetween(1, 1, "the game: sw (Strange World)"),
+	}
+	f := c.Flags()
+	out := outFlag(f, "output PDF file")
+	paper := paperFlag(f)
+	stickerFlags(f, &st, "")
+	cam := cameraFlags(f)
+	c.RunE = func(cmd *cobra.Command, args []string) error {
+		if deckAlias(args[0]) != "SW" {
+			return usagef("stickers for %q: only sw (Strange World) has a sticker sheet", args[0])
+		}
+		return printStickers(st, *out, *paper, *cam, cmd.OutOrStdout(), cmd.ErrOrStderr())
+	}
+	return c
+}
+
+func printStickers(st stickerOptions, out, paper string, cam sizing.Camera, stdout, stderr io.Writer) error {
+	p, err := layout.ParsePaper(paper)
 	if err != nil {
-		return errUsage
+		return usagef("--paper: %v", err)
 	}
-	if len(pos) != 1 || deckAlias(pos[0]) != "SW" {
-		fs.Usage()
-		return fmt.Errorf("want the game: sw (Strange World): %w", errUsage)
-	}
-	p, err := layout.ParsePaper(*paper)
-	if err != nil {
-		return fmt.Errorf("%v: %w", err, errUsage)
-	}
-	name := *sheetName
+	name := st.sheet
 	if name == "" {
 		name = "l7160"
 		if p == layout.Letter {
@@ -240,153 +228,181 @@ func printStickers(args []string, stdout, stderr io.Writer) error {
 	}
 	labels, err := layout.ParseLabels(name, p)
 	if err != nil {
-		return fmt.Errorf("%v: %w", err, errUsage)
+		return usagef("--sheet: %v", err)
 	}
 	list := stickers.StrangeWorld()
-	opt := stickers.Options{Sheet: labels, Start: *start, DX: *dx, DY: *dy, Outlines: *outlines}
+	opt := stickers.Options{Sheet: labels, Start: st.start, DX: st.dx, DY: st.dy, Outlines: st.outlines}
 	var buf bytes.Buffer
 	_, module, err := stickers.Write(list, opt, &buf)
 	if err != nil {
 		return err
 	}
-	if err := writeOut(*out, buf.Bytes()); err != nil {
+	if err := writeOut(out, buf.Bytes()); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "Strange World: %s → %s\n", stickers.Describe(len(list), opt), *out)
-	warnSize(stderr, *cam, "sticker codes", module)
+	fmt.Fprintf(stdout, "Strange World: %s → %s\n", stickers.Describe(len(list), opt), out)
+	warnSize(stderr, cam, "sticker codes", module)
 	return nil
 }
 
-func printMarkers(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("markers", "markers calibration|players|boards|shaker|all -o FILE.pdf [options]", stderr)
-	out := fs.String("o", "", "output PDF file")
-	paper := paperFlag(fs)
-	players := fs.Int("players", 4, "player markers to print (1–6); city boards (1–4)")
-	module := fs.Float64("module", markers.DefaultModule, "QR module size, mm")
-	cam := cameraFlags(fs)
-	pos, err := parseInterspersed(fs, args)
-	if err != nil {
-		return errUsage
+func newPrintMarkers() *cobra.Command {
+	var (
+		players int
+		module  float64
+	)
+	c := &cobra.Command{
+		Use:     "markers calibration|players|boards|shaker|all -o FILE.pdf",
+		Short:   "calibration sheet, player markers, city-board and shaker-mat corners",
+		Example: "  tableref print markers all -o markers.pdf\n  tableref print markers players --players 6 -o players.pdf",
+		Args:    argsBetween(1, -1, "which markers: calibration, players, boards, shaker or all"),
 	}
-	if len(pos) == 0 {
-		fs.Usage()
-		return fmt.Errorf("want which markers: %w", errUsage)
-	}
-	var kinds []string
-	for _, k := range pos {
-		if k == "all" {
-			kinds = append(kinds, markers.Kinds...)
-			continue
+	f := c.Flags()
+	out := outFlag(f, "output PDF file")
+	paper := paperFlag(f)
+	f.IntVar(&players, "players", 4, "player markers to print (1–6); city boards (1–4)")
+	f.Float64Var(&module, "module", markers.DefaultModule, "QR module size, mm")
+	cam := cameraFlags(f)
+	c.RunE = func(cmd *cobra.Command, args []string) error {
+		stdout := cmd.OutOrStdout()
+		var kinds []string
+		for _, k := range args {
+			if k == "all" {
+				kinds = append(kinds, markers.Kinds...)
+				continue
+			}
+			kinds = append(kinds, strings.ToLower(k))
 		}
-		kinds = append(kinds, strings.ToLower(k))
-	}
-	p, err := layout.ParsePaper(*paper)
-	if err != nil {
-		return fmt.Errorf("%v: %w", err, errUsage)
-	}
-	opt := markers.Options{Paper: p, Module: *module, Players: *players}
-	var buf bytes.Buffer
-	pages, err := markers.Write(kinds, opt, &buf)
-	if err != nil {
-		return err
-	}
-	if err := writeOut(*out, buf.Bytes()); err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "markers %s: %d codes on %d pages (%s) → %s\n", strings.Join(kinds, ", "), len(markers.Payloads(kinds, opt)), pages, p.Name, *out)
-	fmt.Fprintln(stdout, "print at actual size (100 %); check the calibration sheet's 100 mm scale bar with a ruler")
-	warnSize(stderr, *cam, "marker codes", *module)
-	return nil
-}
-
-func printDuplex(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("duplex", "duplex -o FILE.pdf [--paper a4|letter]", stderr)
-	out := fs.String("o", "", "output PDF file")
-	paper := paperFlag(fs)
-	if _, err := parseInterspersed(fs, args); err != nil {
-		return errUsage
-	}
-	p, err := layout.ParsePaper(*paper)
-	if err != nil {
-		return fmt.Errorf("%v: %w", err, errUsage)
-	}
-	var buf bytes.Buffer
-	if _, err := (cards.Sheet{Paper: p, DuplexTest: true}).Write(&cards.Set{Name: "Duplex test"}, &buf); err != nil {
-		return err
-	}
-	if err := writeOut(*out, buf.Bytes()); err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "duplex calibration sheet (%s) → %s\nprint double-sided, flip on long edge, at 100 %%; pass the numbers read as --back-offset-x/-y\n", p.Name, *out)
-	return nil
-}
-
-func printPreview(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("preview", "preview CARD -o FILE.svg|FILE.png [--dpi 300] [--deck NAME]", stderr)
-	out := fs.String("o", "", "output file: .svg or .png")
-	dpi := fs.Float64("dpi", 300, "PNG resolution")
-	module := fs.Float64("module", cards.DefaultModule, "QR module size, mm")
-	deck := fs.String("deck", "", "look card names up in this deck only (wit-sa, mapit-world, nsoe-eu)")
-	pos, err := parseInterspersed(fs, args)
-	if err != nil {
-		return errUsage
-	}
-	if len(pos) != 1 {
-		fs.Usage()
-		return fmt.Errorf("want one card: %w", errUsage)
-	}
-	decks := []string{"SA", "WLD", "EU"}
-	if *deck != "" {
-		decks = []string{deckAlias(*deck)}
-	}
-	ref, err := rules.Resolver{Decks: decks}.Resolve(pos[0])
-	if err != nil {
-		return fmt.Errorf("card %q: %v: %w", pos[0], err, errUsage)
-	}
-	set, err := buildSet(ref.ID.Deck, *module)
-	if err != nil {
-		return err
-	}
-	for _, c := range set.Cards {
-		if c.ID != ref.ID {
-			continue
+		p, err := layout.ParsePaper(*paper)
+		if err != nil {
+			return usagef("--paper: %v", err)
 		}
-		face := c.Front
-		if ref.Side == rules.Back {
-			face = c.Back
-		}
+		opt := markers.Options{Paper: p, Module: module, Players: players}
 		var buf bytes.Buffer
-		switch strings.ToLower(filepath.Ext(*out)) {
-		case ".svg":
-			err = preview.SVG(&buf, face, layout.Poker)
-		case ".png":
-			err = preview.PNG(&buf, face, layout.Poker, *dpi)
-		default:
-			return fmt.Errorf("output %q: want a .svg or .png file: %w", *out, errUsage)
-		}
+		pages, err := markers.Write(kinds, opt, &buf)
 		if err != nil {
 			return err
 		}
 		if err := writeOut(*out, buf.Bytes()); err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "%s %s (%s) → %s\n", ref.ID, ref.Side, c.Name, *out)
+		fmt.Fprintf(stdout, "markers %s: %d codes on %d pages (%s) → %s\n", strings.Join(kinds, ", "), len(markers.Payloads(kinds, opt)), pages, p.Name, *out)
+		fmt.Fprintln(stdout, "print at actual size (100 %); check the calibration sheet's 100 mm scale bar with a ruler")
+		warnSize(cmd.ErrOrStderr(), *cam, "marker codes", module)
 		return nil
 	}
-	return fmt.Errorf("card %s is not in a printable deck", ref.ID)
+	return c
 }
 
-func printSize(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("size", "size [--camera-width 4608] [--hfov 66] [--height-cm 100] [--aspect 1.778] [--module MM]", stderr)
-	cam := cameraFlags(fs)
-	module := fs.Float64("module", 0, "also check this module size, mm")
-	if _, err := parseInterspersed(fs, args); err != nil {
-		return errUsage
+func newPrintDuplex() *cobra.Command {
+	c := &cobra.Command{
+		Use:     "duplex -o FILE.pdf",
+		Short:   "the duplex calibration sheet alone",
+		Example: "  tableref print duplex -o d.pdf",
+		Args:    noArgs,
 	}
-	if err := cam.Validate(); err != nil {
-		return fmt.Errorf("%v: %w", err, errUsage)
+	out := outFlag(c.Flags(), "output PDF file")
+	paper := paperFlag(c.Flags())
+	c.RunE = func(cmd *cobra.Command, _ []string) error {
+		p, err := layout.ParsePaper(*paper)
+		if err != nil {
+			return usagef("--paper: %v", err)
+		}
+		var buf bytes.Buffer
+		if _, err := (cards.Sheet{Paper: p, DuplexTest: true}).Write(&cards.Set{Name: "Duplex test"}, &buf); err != nil {
+			return err
+		}
+		if err := writeOut(*out, buf.Bytes()); err != nil {
+			return err
+		}
+		fmt.Fprintf(cmd.OutOrStdout(), "duplex calibration sheet (%s) → %s\nprint double-sided, flip on long edge, at 100 %%; pass the numbers read as --back-offset-x/-y\n", p.Name, *out)
+		return nil
 	}
-	c := *cam
+	return c
+}
+
+func newPrintPreview() *cobra.Command {
+	var (
+		dpi, module float64
+		deck        string
+	)
+	c := &cobra.Command{
+		Use:   "preview CARD -o FILE.svg|FILE.png",
+		Short: "one card side as SVG or PNG (CARD: SA-017, SA-017/B, a card's name)",
+		Example: "  tableref print preview SA-017 -o card.png\n" +
+			"  tableref print preview Encarnación --deck wit-sa -o card.svg",
+		Args: argsBetween(1, 1, "one card: its code (SA-017, SA-017/B for the back) or its name"),
+	}
+	f := c.Flags()
+	out := outFlag(f, "output file: .svg or .png")
+	f.Float64Var(&dpi, "dpi", 300, "PNG resolution")
+	f.Float64Var(&module, "module", cards.DefaultModule, "QR module size, mm")
+	f.StringVar(&deck, "deck", "", "look card names up in this deck only (wit-sa, mapit-world, nsoe-eu)")
+	c.RunE = func(cmd *cobra.Command, args []string) error {
+		decks := []string{"SA", "WLD", "EU"}
+		if deck != "" {
+			decks = []string{deckAlias(deck)}
+		}
+		ref, err := rules.Resolver{Decks: decks}.Resolve(args[0])
+		if err != nil {
+			return usagef("card %q: %v", args[0], err)
+		}
+		set, err := buildSet(ref.ID.Deck, module)
+		if err != nil {
+			return err
+		}
+		for _, c := range set.Cards {
+			if c.ID != ref.ID {
+				continue
+			}
+			face := c.Front
+			if ref.Side == rules.Back {
+				face = c.Back
+			}
+			var buf bytes.Buffer
+			switch strings.ToLower(filepath.Ext(*out)) {
+			case ".svg":
+				err = preview.SVG(&buf, face, layout.Poker)
+			case ".png":
+				err = preview.PNG(&buf, face, layout.Poker, dpi)
+			default:
+				return usagef("-o %q: want a .svg or .png file", *out)
+			}
+			if err != nil {
+				return err
+			}
+			if err := writeOut(*out, buf.Bytes()); err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "%s %s (%s) → %s\n", ref.ID, ref.Side, c.Name, *out)
+			return nil
+		}
+		return fmt.Errorf("card %s is not in a printable deck", ref.ID)
+	}
+	return c
+}
+
+func newPrintSize() *cobra.Command {
+	var module float64
+	c := &cobra.Command{
+		Use:     "size",
+		Short:   "QR module and code size needed for the camera",
+		Example: "  tableref print size --camera-width 4608 --hfov 66 --height-cm 100",
+		Args:    noArgs,
+	}
+	cam := cameraFlags(c.Flags())
+	c.Flags().Float64Var(&module, "module", 0, "also check this module size, mm")
+	c.RunE = func(cmd *cobra.Command, _ []string) error {
+		if err := cam.Validate(); err != nil {
+			return usagef("%v", err)
+		}
+		printSize(cmd.OutOrStdout(), *cam, module)
+		return nil
+	}
+	return c
+}
+
+func printSize(stdout io.Writer, cam sizing.Camera, module float64) {
+	c := cam
 	m := c.MinModuleMM()
 	fmt.Fprintf(stdout, "camera: %d px wide, %g° horizontal field of view, aspect %.3f, %g cm above the table\n", c.WidthPx, c.HFOVDeg, c.Aspect, c.HeightCm)
 	fmt.Fprintf(stdout, "far corner: %.1f° off axis, %.3f mm per pixel (%.3f under the lens)\n", c.CornerAngleDeg(), c.CornerMMPerPx(), c.CentreMMPerPx())
@@ -401,7 +417,7 @@ func printSize(args []string, stdout, stderr io.Writer) error {
 	for _, chk := range []struct {
 		what string
 		mm   float64
-	}{{"tableref cards and markers (default)", cards.DefaultModule}, {"explicit --module", *module}} {
+	}{{"tableref cards and markers (default)", cards.DefaultModule}, {"explicit --module", module}} {
 		if chk.mm <= 0 {
 			continue
 		}
@@ -412,5 +428,4 @@ func printSize(args []string, stdout, stderr io.Writer) error {
 		}
 		fmt.Fprintf(stdout, "%s: %.2f mm modules → %.1f px per module: %s\n", chk.what, chk.mm, r.PxPerModule, verdict)
 	}
-	return nil
 }

@@ -4,12 +4,13 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"sort"
 	"strings"
+
+	"github.com/spf13/cobra"
 
 	"github.com/tableref/tableref/cmd/tableref/internal/journal"
 	"github.com/tableref/tableref/rules"
@@ -17,31 +18,26 @@ import (
 	"github.com/tableref/tableref/rules/replay"
 )
 
-func init() {
-	register(&command{
-		name:    "replay",
-		summary: "referee a recorded game (replay or journal file) without a camera",
-		run:     runReplay,
-	})
+func init() { register(newReplay) }
+
+func newReplay() *cobra.Command {
+	var asJSON, isJournal bool
+	c := &cobra.Command{
+		Use:   "replay FILE",
+		Short: "referee a recorded game (replay or journal file) without a camera",
+		Example: "  tableref replay rules/mapit/testdata/world-three-rounds.jsonl\n" +
+			"  tableref replay --json /var/lib/tableref/journal.jsonl",
+		Args: argsBetween(1, 1, "one replay or journal file (docs/replay.md)"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runReplay(cmd.Context(), args[0], asJSON, isJournal, cmd.OutOrStdout(), cmd.ErrOrStderr())
+		},
+	}
+	c.Flags().BoolVar(&asJSON, "json", false, "print one JSON event per line instead of text")
+	c.Flags().BoolVar(&isJournal, "journal", false, "the file is a daemon journal: drop a torn last line with a warning and undo as the daemon does (automatic for files that start with the journal mark)")
+	return c
 }
 
-func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	asJSON := fs.Bool("json", false, "print one JSON event per line instead of text")
-	isJournal := fs.Bool("journal", false, "the file is a daemon journal: drop a torn last line with a warning and undo as the daemon does (automatic for files that start with the journal mark)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: tableref replay [--json] [--journal] FILE")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		return errUsage
-	}
-	if fs.NArg() != 1 {
-		fs.Usage()
-		return fmt.Errorf("want one replay file: %w", errUsage)
-	}
-	path := fs.Arg(0)
+func runReplay(ctx context.Context, path string, asJSON, isJournal bool, stdout, stderr io.Writer) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
@@ -50,12 +46,12 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) err
 
 	br := bufio.NewReader(f)
 	if head, _ := br.Peek(len(journal.Mark)); string(head) == journal.Mark {
-		*isJournal = true
+		isJournal = true
 	}
 	r := replay.NewReader(br, path)
-	r.AllowTornTail = *isJournal
+	r.AllowTornTail = isJournal
 	run := replay.Run
-	if *isJournal {
+	if isJournal {
 		run = journal.Run // undo as the daemon did it
 	}
 	enc := json.NewEncoder(stdout)
@@ -64,7 +60,7 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if werr != nil || ctx.Err() != nil {
 			return
 		}
-		if *asJSON {
+		if asJSON {
 			werr = enc.Encode(s)
 		} else {
 			_, werr = fmt.Fprintln(stdout, replay.Describe(s))
@@ -79,7 +75,7 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	if g != nil && !*asJSON {
+	if g != nil && !asJSON {
 		printStandings(stdout, g)
 	}
 	return nil

@@ -2,13 +2,13 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"log/slog"
 	"os"
 	"strings"
 
+	"github.com/spf13/cobra"
 	"periph.io/x/conn/v3/gpio"
 	"periph.io/x/host/v3"
 
@@ -21,38 +21,40 @@ import (
 	"github.com/tableref/tableref/hw/profile"
 )
 
-func init() {
-	register(&command{
-		name:    "run",
-		summary: "referee live: camera, scanner, game, display, buttons and the status page",
-		run:     runRun,
-	})
+func init() { register(newRun) }
+
+func newRun() *cobra.Command {
+	var (
+		cfgPath            string
+		printCfg, defaults bool
+		over               *config.Flags
+	)
+	c := &cobra.Command{
+		Use:   "run",
+		Short: "referee live: camera, scanner, game, display, buttons and the status page",
+		Long:  "Flags override the keys of the configuration file (docs/daemon.md).",
+		Example: "  tableref run --config my.yaml --camera 0\n" +
+			"  tableref run --mode wit-continental --players Ana,Ben,Caro --option pushScope=contiguous\n" +
+			"  tableref run --default-config > config.yaml",
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runRun(cmd.Context(), cfgPath, printCfg, defaults, over, cmd.OutOrStdout(), cmd.ErrOrStderr())
+		},
+	}
+	f := c.Flags()
+	f.StringVar(&cfgPath, "config", "", "configuration file (default "+config.SystemPath+" if present)")
+	f.BoolVar(&printCfg, "print-config", false, "print the configuration in effect (file, then flags) and exit")
+	f.BoolVar(&defaults, "default-config", false, "print the documented default configuration file and exit")
+	over = config.BindFlags(f)
+	return c
 }
 
-func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	cfgPath := fs.String("config", "", "configuration file (default "+config.SystemPath+" if present)")
-	printCfg := fs.Bool("print-config", false, "print the configuration in effect (file, then flags) and exit")
-	defaults := fs.Bool("default-config", false, "print the documented default configuration file and exit")
-	over := config.BindFlags(fs)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: tableref run [-config FILE] [flags]")
-		fmt.Fprintln(stderr, "Flags override the keys of the configuration file (docs/daemon.md).")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		return errUsage
-	}
-	if fs.NArg() > 0 {
-		fs.Usage()
-		return fmt.Errorf("unexpected argument %q: %w", fs.Arg(0), errUsage)
-	}
-	if *defaults {
+func runRun(ctx context.Context, cfgPath string, printCfg, defaults bool, over *config.Flags, stdout, stderr io.Writer) error {
+	if defaults {
 		_, err := stdout.Write(config.DefaultYAML())
 		return err
 	}
-	path, must := *cfgPath, true
+	path, must := cfgPath, true
 	if path == "" {
 		path, must = config.SystemPath, false
 	}
@@ -63,7 +65,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err := over.Apply(cfg); err != nil {
 		return err
 	}
-	if *printCfg {
+	if printCfg {
 		return cfg.Write(stdout)
 	}
 	setLogger(cfg, stderr)

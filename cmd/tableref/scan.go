@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -13,6 +12,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/spf13/cobra"
 	"gocv.io/x/gocv"
 
 	"github.com/tableref/tableref/calibration"
@@ -22,13 +22,7 @@ import (
 	"github.com/tableref/tableref/vision/qr"
 )
 
-func init() {
-	register(&command{
-		name:    "scan",
-		summary: "read a photo of a finished table: scores and winner (scan --codes: every QR code in it)",
-		run:     runScan,
-	})
-}
+func init() { register(newScan) }
 
 // scanFlags are the options of `tableref scan`.
 type scanFlags struct {
@@ -37,47 +31,57 @@ type scanFlags struct {
 	asJSON, codes                    bool
 }
 
-func runScan(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("scan", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	f := scanFlags{options: map[string]string{}}
+func newScan() *cobra.Command {
+	f := scanFlags{}
+	var opts []string
+	c := &cobra.Command{
+		Use:   "scan --game MODE PHOTO | scan --codes PHOTO",
+		Short: "read a photo of a finished table: scores and winner (scan --codes: every QR code in it)",
+		Example: "  tableref scan --game wit-cartographer --players Ana,Ben --annotate out.png table.jpg\n" +
+			"  tableref scan --codes photo.jpg",
+		Args: argsBetween(1, 1, "one photo"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if (f.game == "") == !f.codes {
+				return usagef("want either --game MODE or --codes")
+			}
+			var err error
+			if f.options, err = parseOptions(opts); err != nil {
+				return err
+			}
+			frame := gocv.IMRead(args[0], gocv.IMReadColor)
+			if frame.Empty() {
+				frame.Close()
+				return fmt.Errorf("%s: cannot read the image (missing, or not a PNG/JPEG)", args[0])
+			}
+			defer frame.Close()
+			if f.codes {
+				return scanCodes(cmd.Context(), frame, f, cmd.OutOrStdout())
+			}
+			return scanGame(cmd.Context(), frame, f, cmd.OutOrStdout())
+		},
+	}
+	fs := c.Flags()
 	fs.StringVar(&f.game, "game", "", "game mode of the table (tableref replay lists them; e.g. wit-cartographer)")
 	fs.StringVar(&f.players, "players", "", "player names in seat order, comma-separated (default P1… as many as the photo's player markers or boards)")
-	fs.Func("option", "a game option KEY=VALUE (repeatable)", func(v string) error {
-		k, val, ok := strings.Cut(v, "=")
-		if !ok {
-			return fmt.Errorf("want KEY=VALUE, got %q", v)
-		}
-		f.options[strings.TrimSpace(k)] = strings.TrimSpace(val)
-		return nil
-	})
+	fs.StringArrayVar(&opts, "option", nil, "a game option `KEY=VALUE` (repeatable)")
 	fs.StringVar(&f.calPath, "calibration", "", "calibration file (default "+calibration.DefaultPath+" if it exists; without one the table plane comes from the cards' codes)")
 	fs.StringVar(&f.annotate, "annotate", "", "write the photo with every card, cell and verdict drawn to this PNG")
 	fs.BoolVar(&f.asJSON, "json", false, "print JSON")
 	fs.BoolVar(&f.codes, "codes", false, "list every QR code in the photo, ours or not")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: tableref scan --game MODE [--players A,B] [--option K=V] [--json] [--annotate OUT.png] PHOTO")
-		fmt.Fprintln(stderr, "       tableref scan --codes [--json] [--annotate OUT.png] PHOTO")
-		fs.PrintDefaults()
+	return c
+}
+
+// parseOptions reads repeated --option KEY=VALUE flags.
+func parseOptions(kvs []string) (map[string]string, error) {
+	out := map[string]string{}
+	for _, v := range kvs {
+		k, val, ok := strings.Cut(v, "=")
+		if !ok || strings.TrimSpace(k) == "" {
+			return nil, usagef("--option %q: want KEY=VALUE", v)
+		}
+		out[strings.TrimSpace(k)] = strings.TrimSpace(val)
 	}
-	pos, err := parseInterspersed(fs, args)
-	if err != nil {
-		return errUsage
-	}
-	if len(pos) != 1 || (f.game == "") == !f.codes {
-		fs.Usage()
-		return fmt.Errorf("want one photo and either --game MODE or --codes: %w", errUsage)
-	}
-	frame := gocv.IMRead(pos[0], gocv.IMReadColor)
-	if frame.Empty() {
-		frame.Close()
-		return fmt.Errorf("%s: cannot read the image (missing, or not a PNG/JPEG)", pos[0])
-	}
-	defer frame.Close()
-	if f.codes {
-		return scanCodes(ctx, frame, f, stdout)
-	}
-	return scanGame(ctx, frame, f, stdout)
+	return out, nil
 }
 
 // loadCalibration reads the file named, or the default file when it
@@ -113,7 +117,7 @@ func scanGame(ctx context.Context, frame gocv.Mat, f scanFlags, stdout io.Writer
 		for _, m := range rules.Modes() {
 			ids = append(ids, m.ID)
 		}
-		return fmt.Errorf("unknown game mode %q (known: %s): %w", f.game, strings.Join(ids, ", "), errUsage)
+		return usagef("unknown game mode %q (known: %s)", f.game, strings.Join(ids, ", "))
 	}
 	cal, err := loadCalibration(f.calPath)
 	if err != nil {

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"reflect"
@@ -11,6 +9,8 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
+
+	"github.com/spf13/cobra"
 
 	"github.com/tableref/tableref/calibration"
 	"github.com/tableref/tableref/rules"
@@ -20,12 +20,7 @@ import (
 	"github.com/tableref/tableref/vision/synth"
 )
 
-func init() {
-	benchTargets["scan"] = benchTarget{
-		summary: "table reading: generated photos of finished games of every mode, snapshot and score against the truth",
-		run:     benchScan,
-	}
-}
+func init() { registerUnder("bench", newBenchScan) }
 
 // benchGame is one generator of the benchmark set.
 type benchGame struct {
@@ -63,37 +58,48 @@ type benchRow struct {
 	ms                            []float64
 }
 
-func benchScan(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("bench scan", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	n := fs.Int("n", 2, "photos per game and condition")
-	only := fs.String("only", "", "run only games whose name contains this text")
-	verbose := fs.Bool("v", false, "print each wrong cell")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return fmt.Errorf("%w: %v", errUsage, err)
+func newBenchScan() *cobra.Command {
+	var (
+		n       int
+		only    string
+		verbose bool
+	)
+	c := &cobra.Command{
+		Use:     "scan",
+		Short:   "table reading: generated photos of finished games of every mode, snapshot and score against the truth",
+		Example: "  tableref bench scan --only mapit --photos 3",
+		Args:    noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return benchScan(cmd.Context(), n, only, verbose, cmd.OutOrStdout())
+		},
 	}
+	f := c.Flags()
+	f.IntVarP(&n, "photos", "n", 2, "photos per game and condition")
+	f.StringVar(&only, "only", "", "run only games whose name contains this text")
+	f.BoolVarP(&verbose, "verbose", "v", false, "print each wrong cell")
+	return c
+}
+
+func benchScan(ctx context.Context, n int, only string, verbose bool, stdout io.Writer) error {
 	var rows []*benchRow
 	for gi, bg := range benchGames {
-		if !strings.Contains(bg.name, *only) {
+		if !strings.Contains(bg.name, only) {
 			continue
 		}
 		for ci, cond := range benchConditions {
 			row := &benchRow{game: bg.name, cond: cond.name}
 			rows = append(rows, row)
-			for k := 0; k < *n; k++ {
+			for k := 0; k < n; k++ {
 				o := cond.opt
 				o.Seed = uint64(1000*gi + 100*ci + k + 1)
-				if err := benchOne(ctx, bg, o, row, *verbose, stdout); err != nil {
+				if err := benchOne(ctx, bg, o, row, verbose, stdout); err != nil {
 					return fmt.Errorf("%s, %s, seed %d: %w", bg.name, cond.name, o.Seed, err)
 				}
 			}
 		}
 	}
 	if len(rows) == 0 {
-		return fmt.Errorf("%w: no game matches %q", errUsage, *only)
+		return usagef("--only %q: no game's name contains it", only)
 	}
 	printBench(stdout, rows)
 	return nil

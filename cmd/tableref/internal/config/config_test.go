@@ -1,12 +1,13 @@
 package config
 
 import (
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/spf13/pflag"
 
 	"github.com/tableref/tableref/cmd/tableref/internal/fakegame"
 )
@@ -96,9 +97,9 @@ func TestFlagsOverride(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs := pflag.NewFlagSet("run", pflag.ContinueOnError)
 	f := BindFlags(fs)
-	if err := fs.Parse([]string{"-players", "Ana, Ben", "-option", "cards=5", "-journal", "/b", "-speed", "0", "-listen", "off"}); err != nil {
+	if err := fs.Parse([]string{"--players", "Ana, Ben", "--option", "cards=5", "--journal", "/b", "--speed", "0", "--listen", "off"}); err != nil {
 		t.Fatal(err)
 	}
 	if err := f.Apply(c); err != nil {
@@ -110,9 +111,9 @@ func TestFlagsOverride(t *testing.T) {
 	if c.Camera.Source != "pi" {
 		t.Errorf("a flag not given changed camera.source: %q", c.Camera.Source)
 	}
-	fs2 := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs2 := pflag.NewFlagSet("run", pflag.ContinueOnError)
 	f2 := BindFlags(fs2)
-	fs2.Parse([]string{"-at-end", "never"})
+	fs2.Parse([]string{"--at-end", "never"})
 	if err := f2.Apply(c); err == nil || !strings.Contains(err.Error(), "camera.at_end") {
 		t.Errorf("a bad flag value must name the key: %v", err)
 	}

@@ -1,17 +1,18 @@
 package config
 
 import (
-	"flag"
 	"fmt"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/spf13/pflag"
 )
 
 // Flags are the command-line overrides of `tableref run`. A flag that is
 // given replaces the key from the file; one that is not leaves it alone.
 type Flags struct {
-	fs  *flag.FlagSet
+	fs  *pflag.FlagSet
 	set map[string]func(string) error // flag name → how it changes the config
 	c   *Config
 
@@ -19,7 +20,7 @@ type Flags struct {
 }
 
 // BindFlags registers every override on fs. Call Apply after fs.Parse.
-func BindFlags(fs *flag.FlagSet) *Flags {
+func BindFlags(fs *pflag.FlagSet) *Flags {
 	f := &Flags{fs: fs, set: map[string]func(string) error{}}
 	str := func(name, key, usage string, dst func(*Config) *string) {
 		fs.String(name, "", usage+" (config key "+key+")")
@@ -46,7 +47,7 @@ func BindFlags(fs *flag.FlagSet) *Flags {
 		f.c.Game.Players = ps
 		return nil
 	}
-	fs.Func("option", "a game option KEY=VALUE, repeatable (config key game.options)", func(v string) error {
+	fs.Func("option", "a game option `KEY=VALUE`, repeatable (config key game.options)", func(v string) error {
 		k, val, ok := strings.Cut(v, "=")
 		if !ok || strings.TrimSpace(k) == "" {
 			return fmt.Errorf("%q: want KEY=VALUE", v)
@@ -54,7 +55,7 @@ func BindFlags(fs *flag.FlagSet) *Flags {
 		f.pending = append(f.pending, [2]string{strings.TrimSpace(k), strings.TrimSpace(val)})
 		return nil
 	})
-	fs.Bool("lan", false, "allow network access to the status page (needs -pin; config key web.lan)")
+	fs.Bool("lan", false, "allow network access to the status page (needs --pin; config key web.lan)")
 	f.set["lan"] = func(v string) error {
 		b, err := strconv.ParseBool(v)
 		f.c.Web.LAN = b
@@ -85,7 +86,7 @@ func BindFlags(fs *flag.FlagSet) *Flags {
 func (f *Flags) Apply(c *Config) error {
 	f.c = c
 	var err error
-	f.fs.Visit(func(fl *flag.Flag) {
+	f.fs.Visit(func(fl *pflag.Flag) {
 		if set, ok := f.set[fl.Name]; ok && err == nil {
 			err = set(fl.Value.String())
 		}
