@@ -111,6 +111,10 @@ func ParseCardID(s string) (CardID, error) {
 
 // checkDeckCode accepts 2 or 3 characters: an upper-case letter then
 // letters or digits, all in the QR alphanumeric set.
+// CheckDeckCode says whether d can be a deck code in a payload: 2 or 3
+// characters, A-Z then A-Z or 0-9.
+func CheckDeckCode(d string) error { return checkDeckCode(d) }
+
 func checkDeckCode(d string) error {
 	if len(d) < 2 || len(d) > 3 {
 		return fmt.Errorf("deck code %q: want 2 or 3 characters", d)

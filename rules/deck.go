@@ -110,6 +110,34 @@ func RegisterDeck(d *Deck) {
 	decks.m[d.Code] = d
 }
 
+// AddDeck makes a deck known at run time: an installed deck file. A code
+// already in use is an error unless replace is set, and a deck never
+// replaces one of another game.
+func AddDeck(d *Deck, replace bool) error {
+	if err := d.Validate(); err != nil {
+		return err
+	}
+	decks.Lock()
+	defer decks.Unlock()
+	if old, dup := decks.m[d.Code]; dup {
+		if !replace {
+			return fmt.Errorf("deck %s exists already (%s)", d.Code, old.Name)
+		}
+		if old.Game != d.Game {
+			return fmt.Errorf("deck %s is %s, a %s deck, not %s", d.Code, old.Name, old.Game, d.Game)
+		}
+	}
+	decks.m[d.Code] = d
+	return nil
+}
+
+// RemoveDeck forgets a deck added with AddDeck.
+func RemoveDeck(code string) {
+	decks.Lock()
+	defer decks.Unlock()
+	delete(decks.m, strings.ToUpper(code))
+}
+
 // LookupDeck returns the deck with the given code (case-insensitive).
 func LookupDeck(code string) (*Deck, bool) {
 	decks.RLock()

@@ -11,8 +11,6 @@
 package geo
 
 import (
-	"strings"
-
 	"github.com/tableref/tableref/rules"
 )
 
@@ -52,26 +50,38 @@ type Card struct {
 	Kind                   Kind
 	Level                  string // WLD only: LevelBeginner or LevelExpert
 	Source                 string // "geonames:ID" for a city, a URL for a landmark
+	// HasCoords says Lat and Lon are known. Every built-in card has them;
+	// a deck file may leave them out where the card's printed values are
+	// enough to judge it.
+	HasCoords bool
+	// Printed is what a boxed game's card prints that the rules use, from
+	// an installed deck file; nil for tableref's own decks, whose printed
+	// values are what tableref prints.
+	Printed *Printed
 }
 
 // Lookup returns the card with the given ID.
 func Lookup(id rules.CardID) (Card, bool) {
-	d := catalogue[strings.ToUpper(id.Deck)]
-	if id.Num < 1 || id.Num > len(d) {
+	d := deckOf(id.Deck)
+	if d == nil {
 		return Card{}, false
 	}
-	return d[id.Num-1].clone(), true
+	i, ok := d.byNum[id.Num]
+	if !ok {
+		return Card{}, false
+	}
+	return d.cards[i].clone(), true
 }
 
 // Cards returns a deck's cards in card-number order (a copy: callers may
 // change it), or nil for an unknown deck.
 func Cards(deck string) []Card {
-	d := catalogue[strings.ToUpper(deck)]
+	d := deckOf(deck)
 	if d == nil {
 		return nil
 	}
-	out := make([]Card, len(d))
-	for i, c := range d {
+	out := make([]Card, len(d.cards))
+	for i, c := range d.cards {
 		out[i] = c.clone()
 	}
 	return out
@@ -79,5 +89,9 @@ func Cards(deck string) []Card {
 
 func (c Card) clone() Card {
 	c.Aliases = append([]string(nil), c.Aliases...)
+	if c.Printed != nil {
+		p := *c.Printed
+		c.Printed = &p
+	}
 	return c
 }

@@ -27,9 +27,6 @@ var deckInfos = []deckInfo{
 	{DeckEurope, "Nord Sud Ovest Est", "nsoe", "data/eu.csv"},
 }
 
-// catalogue maps a deck code to its cards in number order (card n at n-1).
-var catalogue = map[string][]Card{}
-
 func init() {
 	for _, d := range deckInfos {
 		f, err := data.Open(d.file)
@@ -43,7 +40,7 @@ func init() {
 			// programming error that the package's tests catch.
 			panic(fmt.Sprintf("geo: %s: %v", d.file, err))
 		}
-		catalogue[d.code] = cards
+		setDeck(newDeckData(d.code, d.name, d.game, cards, false))
 		rules.RegisterDeck(&rules.Deck{Code: d.code, Name: d.name, Game: d.game, Cards: infos(cards)})
 	}
 }
@@ -57,20 +54,20 @@ func infos(cards []Card) []rules.CardInfo {
 	return out
 }
 
-var header = []string{"id", "name", "aliases", "country", "lat", "lon", "printed_lat", "printed_lon", "kind", "level", "source"}
+var csvHeader = []string{"id", "name", "aliases", "country", "lat", "lon", "printed_lat", "printed_lon", "kind", "level", "source"}
 
 // parseDeck reads one generated catalogue. Card n must sit on the n-th
 // row so that Lookup can index by number.
 func parseDeck(code string, r io.Reader) ([]Card, error) {
 	cr := csv.NewReader(r)
 	cr.Comment = '#'
-	cr.FieldsPerRecord = len(header)
+	cr.FieldsPerRecord = len(csvHeader)
 	head, err := cr.Read()
 	if err != nil {
 		return nil, err
 	}
-	if strings.Join(head, ",") != strings.Join(header, ",") {
-		return nil, fmt.Errorf("header %q, want %q", strings.Join(head, ","), strings.Join(header, ","))
+	if strings.Join(head, ",") != strings.Join(csvHeader, ",") {
+		return nil, fmt.Errorf("header %q, want %q", strings.Join(head, ","), strings.Join(csvHeader, ","))
 	}
 	var cards []Card
 	for {
@@ -93,7 +90,7 @@ func parseDeck(code string, r io.Reader) ([]Card, error) {
 }
 
 func parseCard(rec []string) (Card, error) {
-	var c Card
+	c := Card{HasCoords: true}
 	var err error
 	if c.ID, err = rules.ParseCardID(rec[0]); err != nil {
 		return c, err

@@ -1,0 +1,113 @@
+package geo
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/tableref/tableref/rules"
+)
+
+func mustRead(t *testing.T, in string, opt ParseOptions) *DeckFile {
+	t.Helper()
+	d, err := read(t, in, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func TestInstallAndRemove(t *testing.T) {
+	d := mustRead(t, witBox, ParseOptions{})
+	if err := Install(d); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = Remove("WB") })
+	c, ok := Lookup(rules.CardID{Deck: "WB", Num: 2})
+	if !ok || c.Printed == nil || c.Printed.NS != 81 {
+		t.Fatalf("installed card = %+v, %v", c, ok)
+	}
+	in, ok := Info("WB")
+	if !ok || !in.Installed || !in.Printed || in.Replaces || in.Game != GameWIT || in.Cards != 4 {
+		t.Errorf("info = %+v", in)
+	}
+	reg, ok := rules.LookupDeck("WB")
+	if !ok || len(reg.Named("bogota")) != 1 {
+		t.Errorf("names of the installed deck do not resolve: %+v", reg)
+	}
+	if err := Remove("WB"); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := rules.LookupDeck("WB"); ok {
+		t.Error("removed deck still known to rules")
+	}
+	if _, ok := Lookup(rules.CardID{Deck: "WB", Num: 2}); ok {
+		t.Error("removed deck still in the catalogue")
+	}
+	if err := Remove("SA"); err == nil {
+		t.Error("removed a built-in deck")
+	}
+}
+
+// An installed deck may take a built-in deck's code (the stickers of the
+// built-in deck are on the box's cards) only if every number they share
+// names the same card; it borrows coordinates for its cards that have none.
+func TestInstallOverBuiltin(t *testing.T) {
+	sa := Cards(DeckSA)
+	encarnacion := sa[16] // SA-017
+	good := mustRead(t, "number,name,ns,we\n17,"+encarnacion.Name+",70,60\n200,Ciudad del Este,71,61\n", ParseOptions{Code: "SA", Game: GameWIT})
+	if err := Install(good); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = Remove("SA") })
+	c, _ := Lookup(rules.CardID{Deck: "SA", Num: 17})
+	if !c.HasCoords || c.Lat != encarnacion.Lat || c.Printed.NS != 70 {
+		t.Errorf("SA-017 after install = %+v", c)
+	}
+	if in, _ := Info("SA"); !in.Replaces || in.Cards != 2 {
+		t.Errorf("info = %+v", in)
+	}
+	if len(Builtin("SA")) != len(sa) {
+		t.Error("the built-in deck is lost")
+	}
+	if err := Remove("SA"); err != nil {
+		t.Fatal(err)
+	}
+	if got := Cards(DeckSA); len(got) != len(sa) {
+		t.Errorf("built-in SA not back after remove: %d cards", len(got))
+	}
+	if reg, _ := rules.LookupDeck("SA"); len(reg.Cards) != len(sa) {
+		t.Errorf("rules' SA not back after remove: %d cards", len(reg.Cards))
+	}
+
+	renamed := mustRead(t, "number,name,ns,we\n17,Asunción,70,60\n", ParseOptions{Code: "SA", Game: GameWIT})
+	if err := Install(renamed); err == nil || !strings.Contains(err.Error(), "SA-017 is "+encarnacion.Name+" in tableref's deck, not Asunción") {
+		t.Errorf("renumbered override: %v", err)
+	}
+	otherGame := mustRead(t, "number,name,printed_lat,printed_lon\n1,Roma,41,12\n", ParseOptions{Code: "SA", Game: GameNSOE})
+	if err := Install(otherGame); err == nil || !strings.Contains(err.Error(), "choose another code") {
+		t.Errorf("Nord Sud Ovest Est deck under SA: %v", err)
+	}
+}
+
+// A mistyped number makes many contradicting pairs; the card in the most
+// pairs is named so the user checks it first.
+func TestOneTypoNamesItsCard(t *testing.T) {
+	in := "number,name,lat,lon,ns,we\n" +
+		"1,Caracas,10.49,-66.88,1,60\n" +
+		"2,Bogotá,4.61,-74.08,2,30\n" +
+		"3,Quito,-0.22,-78.5,99,15\n" + // typed 99 for 3
+		"4,Lima,-12.05,-77.04,4,20\n" +
+		"5,La Paz,-16.5,-68.15,5,50\n" +
+		"6,Santiago,-33.45,-70.66,6,40\n"
+	d := mustRead(t, in, ParseOptions{Code: "WB", Game: GameWIT})
+	var text string
+	for _, w := range d.Warnings {
+		text += w.String() + "\n"
+	}
+	if !strings.Contains(text, "box.csv:4: warning: Quito is in 3 of these pairs") {
+		t.Errorf("warnings do not single out Quito:\n%s", text)
+	}
+	if strings.Count(text, "prints the higher number") != 3 {
+		t.Errorf("want exactly Quito's 3 pairs:\n%s", text)
+	}
+}
