@@ -80,6 +80,14 @@ type Mode struct {
 	// (every pair) and an EventInfo says why there are no scores. nil
 	// means nothing can be judged from a photo.
 	ScoreTable func(s Setup, t Table) ([]Score, []Event, error)
+	// Expect gives the shape a finished table of this mode must have, for
+	// the zones the photo t shows or should show (a 4×4 world per player,
+	// 13 cards per Cartographer's map, 36 squares per city board, arms
+	// without holes). `tableref scan` reports what a photo missed of it
+	// (FindGaps) and gives no score from a partial read. nil: the mode's
+	// finished table has no fixed shape (a shared map with holes left by
+	// discards, a board of cards laid anywhere).
+	Expect func(s Setup, t Table) []Expect
 }
 
 var modes = struct {

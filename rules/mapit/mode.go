@@ -63,7 +63,10 @@ var mode = &rules.Mode{
 	Restore: func(b []byte) (rules.Game, error) { return restore(b, defaultCatalogue()) },
 }
 
-func init() { rules.RegisterMode(mode) }
+func init() {
+	mode.Expect = expectCross
+	rules.RegisterMode(mode)
+}
 
 // readOptions checks the setup's option values beyond what Mode.Check
 // knows: whole numbers in range.

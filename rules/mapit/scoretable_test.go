@@ -15,16 +15,7 @@ func wld(n int) rules.CardRef { return rules.CardRef{ID: rules.CardID{Deck: "WLD
 // right); São Paulo then Rio de Janeiro on the south arm: Rio is not south
 // of São Paulo (wrong). No scores: tokens are paid during play.
 func TestJudgeCrossTable(t *testing.T) {
-	s, err := mode.Check(rules.Setup{Mode: ModeID, Players: []string{"Ana", "Ben"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	z := &rules.Zone{}
-	z.Set(rules.Pos{}, rules.Cell{Card: wld(1)})
-	z.Set(rules.Pos{Row: 0, Col: 1}, rules.Cell{Card: wld(3)})
-	z.Set(rules.Pos{Row: 0, Col: 2}, rules.Cell{Card: wld(2)})
-	z.Set(rules.Pos{Row: 1, Col: 0}, rules.Cell{Card: wld(5)})
-	z.Set(rules.Pos{Row: 2, Col: 0}, rules.Cell{Card: wld(4)})
+	s, z := photoCross(t)
 	scores, evs, err := mode.ScoreTable(s, rules.Table{Zones: map[string]*rules.Zone{Zone: z}})
 	if err != nil {
 		t.Fatal(err)
@@ -74,4 +65,21 @@ func TestJudgeCrossAfterRemoval(t *testing.T) {
 	if len(evs) != 1 || evs[0].Kind != rules.EventWarning || !strings.Contains(evs[0].Long, "Off the cross") {
 		t.Errorf("a card off the cross: %+v", evs)
 	}
+}
+
+// photoCross is the cross of TestJudgeCrossTable as a photo reads it, with
+// a checked two-player setup.
+func photoCross(t *testing.T) (rules.Setup, *rules.Zone) {
+	t.Helper()
+	s, err := mode.Check(rules.Setup{Mode: ModeID, Players: []string{"Ana", "Ben"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	z := &rules.Zone{}
+	z.Set(rules.Pos{}, rules.Cell{Card: wld(1)})
+	z.Set(rules.Pos{Row: 0, Col: 1}, rules.Cell{Card: wld(3)})
+	z.Set(rules.Pos{Row: 0, Col: 2}, rules.Cell{Card: wld(2)})
+	z.Set(rules.Pos{Row: 1, Col: 0}, rules.Cell{Card: wld(5)})
+	z.Set(rules.Pos{Row: 2, Col: 0}, rules.Cell{Card: wld(4)})
+	return s, z
 }

@@ -45,7 +45,22 @@ func init() {
 		},
 		New:     func(s rules.Setup) (rules.Game, error) { return New(s) },
 		Restore: func(state []byte) (rules.Game, error) { return Restore(state) },
+		Expect:  expectBoards,
 	})
+}
+
+// expectBoards is the shape of a finished table (rules.Mode.Expect): every
+// player's city board with each of its 36 squares read, a tile or seen
+// empty. An empty square is a fine end (fewer empty squares only break
+// ties); a square the camera could not read is not, since the tile on it
+// may score.
+func expectBoards(s rules.Setup, t rules.Table) []rules.Expect {
+	var out []rules.Expect
+	for p := 1; p <= len(s.Players); p++ {
+		out = append(out, rules.Expect{Zone: BoardZone(p), What: s.PlayerName(p) + "'s city board",
+			Read: rules.GridCells(rules.Pos{}, rules.Pos{Row: Size - 1, Col: Size - 1})})
+	}
+	return out
 }
 
 // config is the setup read into typed values; it is rebuilt from the

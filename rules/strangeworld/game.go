@@ -30,6 +30,7 @@ func init() {
 		m.Options = modeOptions
 		m.New = func(s rules.Setup) (rules.Game, error) { return New(s) }
 		m.Restore = func(b []byte) (rules.Game, error) { return Restore(b) }
+		m.Expect = expectWorlds
 		rules.RegisterMode(m)
 	}
 }

@@ -1,6 +1,8 @@
 package wit
 
 import (
+	"fmt"
+
 	"github.com/tableref/tableref/rules"
 )
 
@@ -15,6 +17,28 @@ func init() {
 		func(s rules.Setup, d *Deck) (rules.Game, error) { return newContinental(s, d) }, restoreContinental)
 	register(ModeCartographer, "Cartographer's Corner", 12,
 		func(s rules.Setup, d *Deck) (rules.Game, error) { return newCartographer(s, d) }, restoreCartographer)
+	if m, ok := rules.LookupMode(ModeCartographer); ok {
+		m.Expect = expectMaps
+	}
+}
+
+// expectMaps is the shape of a finished Cartographer's Corner table
+// (rules.Mode.Expect): each map holds its starting city and every card its
+// player placed, 13 with the rulebook's 12 per player. A map may grow any
+// way and keep holes, so only the count can be checked. Continental Shake
+// Up has no Expect: its discards leave holes, and the photo gives no
+// scores anyway.
+func expectMaps(s rules.Setup, t rules.Table) []rules.Expect {
+	o, err := parseOptions(s)
+	if err != nil {
+		return nil
+	}
+	var out []rules.Expect
+	for p := 1; p <= len(s.Players); p++ {
+		out = append(out, rules.Expect{Zone: zoneName(p), What: s.PlayerName(p) + "'s map", Cards: 1 + o.perPlayer,
+			Why: fmt.Sprintf("every map ends with its starting city and %s", rules.Count(o.perPlayer, "placed card"))})
+	}
+	return out
 }
 
 // register adds one mode on the South America deck; perPlayer is the
