@@ -24,26 +24,27 @@ func (d Deck) validate(p *problems, field string) {
 	}
 }
 
-// PrintedModule is the module size `tableref print` uses by default
-// (mm), so the codes it prints are 21 × 1.6 = 33.6 mm wide.
+// PrintedModule is the module size `tableref print markers` uses by
+// default (mm), so the marker codes it prints are 21 × 1.6 = 33.6 mm wide.
 const PrintedModule = 1.6
 
-// PrintedCode is the side of a printed version-1 code at PrintedModule.
+// PrintedCode is the side of a printed version-1 marker code at
+// PrintedModule.
 const PrintedCode = 21 * PrintedModule
 
-// defaultDecks are the decks tableref prints (poker size, 33.6 mm codes)
-// and Strange World's boxed cards with stickers (63×89 mm, about 30 mm
-// version-2 codes on the sticker sheets).
+// defaultDecks are the decks tableref prints (poker size, codes of
+// rules.CardCodeMM) and Strange World's boxed cards with stickers (63×89
+// mm, version-2 codes of rules.StickerCodeMM).
 var defaultDecks = map[string]Deck{
-	"SA":  {Card: [2]float64{63.5, 88.9}, Code: PrintedCode},
-	"WLD": {Card: [2]float64{63.5, 88.9}, Code: PrintedCode},
-	"EU":  {Card: [2]float64{63.5, 88.9}, Code: PrintedCode},
-	"SW":  {Card: [2]float64{63, 89}, Code: 30},
+	"SA":  {Card: [2]float64{63.5, 88.9}, Code: rules.CardCodeMM},
+	"WLD": {Card: [2]float64{63.5, 88.9}, Code: rules.CardCodeMM},
+	"EU":  {Card: [2]float64{63.5, 88.9}, Code: rules.CardCodeMM},
+	"SW":  {Card: [2]float64{63, 89}, Code: rules.StickerCodeMM},
 }
 
 // DefaultDeck is the geometry of a deck nobody described: a printed poker
 // card.
-var DefaultDeck = Deck{Card: [2]float64{63.5, 88.9}, Code: PrintedCode}
+var DefaultDeck = Deck{Card: [2]float64{63.5, 88.9}, Code: rules.CardCodeMM}
 
 // DeckOf returns the geometry of a deck: the file's override, else the
 // built-in default, else DefaultDeck.

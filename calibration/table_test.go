@@ -111,14 +111,14 @@ func TestFitCodesFromCards(t *testing.T) {
 	rots := []float64{2, -3, 1, 0, 178, 4} // one card faces the other way
 	for i, p := range pos {
 		ref := rules.CardRef{ID: rules.CardID{Deck: "SA", Num: i + 1}}
-		marks = append(marks, Mark{Payload: rules.CardPayload(ref), Corners: codeAt(cam, p, PrintedCode, rots[i])})
+		marks = append(marks, Mark{Payload: rules.CardPayload(ref), Corners: codeAt(cam, p, rules.CardCodeMM, rots[i])})
 	}
 	marks = append(marks, Mark{Payload: rules.Payload{}, Corners: codeAt(cam, geom.Pt{}, 10, 0)}) // unknown kind: skipped
 	tab, err := FitCodes(marks, 1280, 720, f.CodeSize(PrintedCode))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tab.Codes != 6 || tab.CodeMM != PrintedCode {
+	if tab.Codes != 6 || tab.CodeMM != rules.CardCodeMM {
 		t.Errorf("fit used %d codes of %v mm", tab.Codes, tab.CodeMM)
 	}
 	for i := range pos {

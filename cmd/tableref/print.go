@@ -417,7 +417,7 @@ func printSize(stdout io.Writer, cam sizing.Camera, module float64) {
 	for _, chk := range []struct {
 		what string
 		mm   float64
-	}{{"tableref cards and markers (default)", cards.DefaultModule}, {"explicit --module", module}} {
+	}{{"tableref cards and stickers for this camera", c.PrintModuleMM()}, {"markers (default)", markers.DefaultModule}, {"explicit --module", module}} {
 		if chk.mm <= 0 {
 			continue
 		}

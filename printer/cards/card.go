@@ -38,11 +38,12 @@ type Style struct {
 	Module float64
 }
 
-// DefaultModule gives a version-1 code of 33.6 mm (46.4 mm with its quiet
-// zone), which reads at 4.5 px per module at the far corner of a Camera
-// Module 3 one metre up, and still leaves room for the half-circles of a
-// Where is That? back on a poker card.
-const DefaultModule = 1.6
+// DefaultModule is the smallest module the default camera (a Camera
+// Module 3 at full resolution, 1 m up) reads at 4 px per module at the far
+// corner of its view, rounded up to 0.05 mm: a 30.45 mm version-1 code,
+// small enough to leave the face to the game's art. It is shared with the
+// scanner through rules.CardModuleMM.
+const DefaultModule = rules.CardModuleMM
 
 // Payloads returns the payload printed on each side of a card.
 func Payloads(id rules.CardID) (front, back string) {

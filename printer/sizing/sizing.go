@@ -106,3 +106,8 @@ func (c Camera) Warning(what string, moduleMM float64) string {
 	return fmt.Sprintf("warning: %s: %.2f mm modules give %.1f px per module at the far corner of a %d px, %g° camera %g cm above the table; %g needs modules of at least %.2f mm (see 'tableref print size')",
 		what, moduleMM, ch.PxPerModule, c.WidthPx, c.HFOVDeg, c.HeightCm, MinPxPerModule, c.MinModuleMM())
 }
+
+// PrintModuleMM is the module tableref prints cards and stickers with for
+// camera c: its MinModuleMM rounded up to 0.05 mm, the smallest size that
+// passes the check, leaving the rest of the face to the game's art.
+func (c Camera) PrintModuleMM() float64 { return math.Ceil(c.MinModuleMM()*20-1e-9) / 20 }

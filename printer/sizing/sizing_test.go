@@ -3,6 +3,8 @@ package sizing
 import (
 	"math"
 	"testing"
+
+	"github.com/tableref/tableref/rules"
 )
 
 func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
@@ -85,6 +87,22 @@ func TestValidate(t *testing.T) {
 	for _, c := range bad {
 		if c.Validate() == nil {
 			t.Errorf("%+v accepted", c)
+		}
+	}
+}
+
+// The module the printer uses by default and the scanner assumes
+// (rules.CardModuleMM, rules.StickerModuleMM) is the default camera's
+// smallest module rounded up to 0.05 mm: a change of the default camera
+// must change them too.
+func TestSharedModulesFollowTheDefaultCamera(t *testing.T) {
+	want := Default.PrintModuleMM()
+	for name, got := range map[string]float64{"rules.CardModuleMM": rules.CardModuleMM, "rules.StickerModuleMM": rules.StickerModuleMM} {
+		if math.Abs(got-want) > 1e-9 {
+			t.Errorf("%s = %g mm, but the default camera needs %.3f mm: round up to %g", name, got, Default.MinModuleMM(), want)
+		}
+		if !Default.CheckModule(got).OK {
+			t.Errorf("%s = %g mm fails the default camera's check", name, got)
 		}
 	}
 }

@@ -32,7 +32,7 @@ import (
 
 // Version changes whenever the frames would come out differently, so a
 // cached recording of an older generator is made again.
-const Version = 1
+const Version = 2
 
 // Options shape the recording. Zero fields take the defaults.
 type Options struct {
@@ -104,7 +104,7 @@ func Load(dir string) (*Recording, error) {
 var cardMM = geom.Pt{X: 63.5, Y: 88.9}
 
 const (
-	codeMM = 33.6
+	codeMM = rules.CardCodeMM
 	gapMM  = 3.0 // between touching cards, as players lay them
 )
 
