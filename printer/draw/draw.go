@@ -46,6 +46,14 @@ type Canvas interface {
 	// Text writes s with its baseline at y; x is the left end, the centre
 	// or the right end depending on align. size is in points.
 	Text(x, y float64, f Font, size float64, align Align, s string, c Color)
+	// Image draws a PNG stretched over the box (x, y, w, h); name
+	// identifies the picture so a backend can keep it once per document.
+	Image(name string, png []byte, x, y, w, h float64)
+	// Reuse draws what fn draws into a w×h box (its own coordinates, 0, 0
+	// at the top-left) at (x, y). Backends that can (PDF templates) keep
+	// it once per document under key, so a map drawn on every card of a
+	// deck weighs once; others simply draw it.
+	Reuse(key string, x, y, w, h float64, fn func(Canvas))
 }
 
 // Rect is a filled rectangle.
@@ -130,6 +138,14 @@ func (o offset) Fill(p Path, col Color) {
 
 func (o offset) Text(x, y float64, f Font, size float64, a Align, s string, col Color) {
 	o.c.Text(x+o.dx, y+o.dy, f, size, a, s, col)
+}
+
+func (o offset) Image(name string, png []byte, x, y, w, h float64) {
+	o.c.Image(name, png, x+o.dx, y+o.dy, w, h)
+}
+
+func (o offset) Reuse(key string, x, y, w, h float64, fn func(Canvas)) {
+	o.c.Reuse(key, x+o.dx, y+o.dy, w, h, fn)
 }
 
 // RGB is a colour from its components.

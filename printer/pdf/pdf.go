@@ -4,6 +4,7 @@
 package pdf
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"time"
@@ -15,8 +16,9 @@ import (
 
 // Doc is a PDF under construction; every page has the same size.
 type Doc struct {
-	f    *fpdf.Fpdf
-	w, h float64
+	f         *fpdf.Fpdf
+	w, h      float64
+	templates map[string]fpdf.Template
 }
 
 // New starts a document whose pages are w×h mm.
@@ -35,13 +37,13 @@ func New(w, h float64, title string) *Doc {
 	for _, fn := range []draw.Font{draw.Regular, draw.Bold} {
 		f.AddUTF8FontFromBytes(draw.FamilyName(fn), "", draw.TTF(fn))
 	}
-	return &Doc{f: f, w: w, h: h}
+	return &Doc{f: f, w: w, h: h, templates: map[string]fpdf.Template{}}
 }
 
 // Page adds a page and returns its canvas.
 func (d *Doc) Page() draw.Canvas {
 	d.f.AddPage()
-	return page{d.f}
+	return page{d.f, d.templates}
 }
 
 // Pages is how many pages were added.
@@ -55,7 +57,12 @@ func (d *Doc) Write(w io.Writer) error {
 	return d.f.Output(w)
 }
 
-type page struct{ f *fpdf.Fpdf }
+type page struct {
+	f *fpdf.Fpdf
+	// templates are shared by every page of the document (and nil inside
+	// a template, which draws its content directly).
+	templates map[string]fpdf.Template
+}
 
 func (p page) Fill(path draw.Path, c draw.Color) {
 	if len(path) == 0 {
@@ -79,4 +86,29 @@ func (p page) Text(x, y float64, fn draw.Font, size float64, a draw.Align, s str
 	p.f.SetFont(draw.FamilyName(fn), "", size)
 	p.f.SetTextColor(int(c.R), int(c.G), int(c.B))
 	p.f.Text(draw.StartX(x, fn, size, a, s), y, s)
+}
+
+func (p page) Image(name string, png []byte, x, y, w, h float64) {
+	opt := fpdf.ImageOptions{ImageType: "PNG"}
+	if p.f.GetImageInfo(name) == nil {
+		p.f.RegisterImageOptionsReader(name, opt, bytes.NewReader(png))
+	}
+	p.f.ImageOptions(name, x, y, w, h, false, opt, 0, "")
+}
+
+// Reuse keeps what fn draws as a form XObject (an fpdf template) drawn
+// once per document and placed wherever it is used again.
+func (p page) Reuse(key string, x, y, w, h float64, fn func(draw.Canvas)) {
+	if p.templates == nil {
+		fn(draw.Offset(p, x, y))
+		return
+	}
+	t, ok := p.templates[key]
+	if !ok {
+		t = p.f.CreateTemplateCustom(fpdf.PointType{}, fpdf.SizeType{Wd: w, Ht: h}, func(tpl *fpdf.Tpl) {
+			fn(page{f: &tpl.Fpdf})
+		})
+		p.templates[key] = t
+	}
+	p.f.UseTemplateScaled(t, fpdf.PointType{X: x, Y: y}, fpdf.SizeType{Wd: w, Ht: h})
 }

@@ -1,12 +1,14 @@
 package preview
 
 import (
+	"bytes"
 	"image"
 	"image/color"
 	stddraw "image/draw"
 	"image/png"
 	"io"
 
+	xdraw "golang.org/x/image/draw"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
@@ -62,4 +64,17 @@ func PNG(w io.Writer, face cards.Face, size layout.Size, dpi float64) error {
 	stddraw.Draw(img, img.Bounds(), image.White, image.Point{}, stddraw.Src)
 	face(&pngCanvas{img: img, px: px}, size, 0)
 	return png.Encode(w, img)
+}
+
+func (p *pngCanvas) Image(name string, data []byte, x, y, w, h float64) {
+	src, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		return
+	}
+	r := image.Rect(int(x*p.px+0.5), int(y*p.px+0.5), int((x+w)*p.px+0.5), int((y+h)*p.px+0.5))
+	xdraw.CatmullRom.Scale(p.img, r, src, src.Bounds(), xdraw.Over, nil)
+}
+
+func (p *pngCanvas) Reuse(key string, x, y, w, h float64, fn func(draw.Canvas)) {
+	fn(draw.Offset(p, x, y))
 }

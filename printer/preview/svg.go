@@ -56,3 +56,12 @@ func SVG(w io.Writer, face cards.Face, size layout.Size) error {
 `, size.W, size.H, size.W, size.H, fonts.String(), c.b.String())
 	return err
 }
+
+func (s *svgCanvas) Image(name string, png []byte, x, y, w, h float64) {
+	fmt.Fprintf(&s.b, `<image x="%.3f" y="%.3f" width="%.3f" height="%.3f" preserveAspectRatio="none" href="data:image/png;base64,%s"/>`+"\n",
+		x, y, w, h, base64.StdEncoding.EncodeToString(png))
+}
+
+func (s *svgCanvas) Reuse(key string, x, y, w, h float64, fn func(draw.Canvas)) {
+	fn(draw.Offset(s, x, y))
+}
