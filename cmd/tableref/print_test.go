@@ -68,7 +68,7 @@ func TestPrintSize(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	for _, want := range []string{"modules of at least 1.41 mm", "code 29.5 mm", "cards and stickers for this camera: 1.45 mm modules → 4.1 px per module: OK", "markers (default): 1.60 mm modules → 4.6 px per module: OK"} {
+	for _, want := range []string{"modules of at least 1.41 mm", "code 29.5 mm", "cards and stickers for this camera: 1.50 mm modules → 4.3 px per module: OK", "markers (default): 1.60 mm modules → 4.6 px per module: OK"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("size output lacks %q:\n%s", want, stdout)
 		}

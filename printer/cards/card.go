@@ -40,7 +40,7 @@ type Style struct {
 
 // DefaultModule is the smallest module the default camera (a Camera
 // Module 3 at full resolution, 1 m up) reads at 4 px per module at the far
-// corner of its view, rounded up to 0.05 mm: a 30.45 mm version-1 code,
+// corner of its view, rounded up to 0.1 mm: a 31.5 mm version-1 code,
 // small enough to leave the face to the game's art. It is shared with the
 // scanner through rules.CardModuleMM.
 const DefaultModule = rules.CardModuleMM

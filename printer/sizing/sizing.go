@@ -108,6 +108,6 @@ func (c Camera) Warning(what string, moduleMM float64) string {
 }
 
 // PrintModuleMM is the module tableref prints cards and stickers with for
-// camera c: its MinModuleMM rounded up to 0.05 mm, the smallest size that
+// camera c: its MinModuleMM rounded up to 0.1 mm, the smallest size that
 // passes the check, leaving the rest of the face to the game's art.
-func (c Camera) PrintModuleMM() float64 { return math.Ceil(c.MinModuleMM()*20-1e-9) / 20 }
+func (c Camera) PrintModuleMM() float64 { return math.Ceil(c.MinModuleMM()*10-1e-9) / 10 }

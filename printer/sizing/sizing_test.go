@@ -93,7 +93,7 @@ func TestValidate(t *testing.T) {
 
 // The module the printer uses by default and the scanner assumes
 // (rules.CardModuleMM, rules.StickerModuleMM) is the default camera's
-// smallest module rounded up to 0.05 mm: a change of the default camera
+// smallest module rounded up to 0.1 mm: a change of the default camera
 // must change them too.
 func TestSharedModulesFollowTheDefaultCamera(t *testing.T) {
 	want := Default.PrintModuleMM()
