@@ -16,6 +16,7 @@ import (
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/scanner"
 	"github.com/tableref/tableref/vision/geom"
+	"github.com/tableref/tableref/vision/imagefile"
 	"github.com/tableref/tableref/vision/qr"
 )
 
@@ -41,10 +42,9 @@ func calibrationPath(cmd *cobra.Command) string {
 
 // readPhoto loads a photo and reads its codes.
 func readPhoto(ctx context.Context, path string) (gocv.Mat, qr.Result, error) {
-	frame := gocv.IMRead(path, gocv.IMReadColor)
-	if frame.Empty() {
-		frame.Close()
-		return gocv.NewMat(), qr.Result{}, fmt.Errorf("%s: cannot read the image (missing, or not a PNG/JPEG)", path)
+	frame, err := imagefile.Read(path)
+	if err != nil {
+		return gocv.NewMat(), qr.Result{}, err
 	}
 	res, err := scanner.TiledReader{Reader: qr.NewReader(qr.Options{})}.Read(ctx, frame)
 	if err != nil {
@@ -455,10 +455,9 @@ func calibrateShow(ctx context.Context, path, showOut string, pos []string, stdo
 	if len(pos) == 0 {
 		return nil
 	}
-	frame := gocv.IMRead(pos[0], gocv.IMReadColor)
-	if frame.Empty() {
-		frame.Close()
-		return fmt.Errorf("%s: cannot read the image", pos[0])
+	frame, err := imagefile.Read(pos[0])
+	if err != nil {
+		return err
 	}
 	defer frame.Close()
 	sc, err := scanner.New(f, scanner.Options{})

@@ -19,6 +19,7 @@ import (
 	"github.com/tableref/tableref/rules"
 	_ "github.com/tableref/tableref/rules/modes" // every game mode
 	"github.com/tableref/tableref/scanner"
+	"github.com/tableref/tableref/vision/imagefile"
 	"github.com/tableref/tableref/vision/qr"
 )
 
@@ -48,10 +49,9 @@ func newScan() *cobra.Command {
 			if f.options, err = parseOptions(opts); err != nil {
 				return err
 			}
-			frame := gocv.IMRead(args[0], gocv.IMReadColor)
-			if frame.Empty() {
-				frame.Close()
-				return fmt.Errorf("%s: cannot read the image (missing, or not a PNG/JPEG)", args[0])
+			frame, err := imagefile.Read(args[0])
+			if err != nil {
+				return err
 			}
 			defer frame.Close()
 			if f.codes {

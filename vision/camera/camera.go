@@ -8,6 +8,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"sort"
@@ -15,6 +17,8 @@ import (
 	"strings"
 
 	"gocv.io/x/gocv"
+
+	"github.com/tableref/tableref/vision/imagefile"
 )
 
 // Source yields frames. Read fills dst (an 8-bit BGR Mat the caller owns and
@@ -120,7 +124,23 @@ func Parse(s string) (Spec, error) {
 	if fi.IsDir() {
 		return Spec{Kind: KindFolder, Target: s}, nil
 	}
+	if format := sniffFile(s); format != "" {
+		return Spec{}, fmt.Errorf("%w: %s is a still image (%s), not a video: put the frames of a recording in a folder and give the folder, or read one photo with tableref scan", ErrOpen, s, format)
+	}
 	return Spec{Kind: KindFile, Target: s}, nil
+}
+
+// sniffFile names the image format of the file at path ("" for none or
+// when it cannot be read: opening it as a video then says why).
+func sniffFile(path string) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	head := make([]byte, 16)
+	n, _ := io.ReadFull(f, head)
+	return imagefile.Sniff(head[:n])
 }
 
 // Open opens the source and checks it by reading one frame (isOpened() says
@@ -163,6 +183,9 @@ func primed(ctx context.Context, src Source) (Source, error) {
 	if err := src.Read(ctx, &p.first); err != nil {
 		p.first.Close()
 		src.Close()
+		if errors.Is(err, ErrNoFrame) {
+			return nil, err // it says so already
+		}
 		return nil, fmt.Errorf("%w: %s: %w", ErrNoFrame, src, err)
 	}
 	p.have = true
@@ -186,19 +209,29 @@ func (p *primedSource) Close() error {
 // imageExts are the still formats a folder source reads.
 var imageExts = map[string]bool{".png": true, ".jpg": true, ".jpeg": true, ".bmp": true, ".tif": true, ".tiff": true, ".webp": true}
 
-// folder reads the images of a folder in name order, then io.EOF.
-type folder struct {
-	dir   string
-	files []string
-	next  int
+// Folder reads the images of a folder in name order, then io.EOF. Each
+// image is decoded into a new Mat that replaces the caller's (instead of
+// being copied into it), so a 12 MP recording never holds two frames at
+// once. An image that cannot be read (cut short, corrupt, a header too
+// large) is skipped with a warning: one bad frame must not stop a
+// recording, nor restart it from the first frame. A folder with no
+// readable image at all is an error.
+type Folder struct {
+	dir     string
+	files   []string
+	next    int
+	read    int // images read in this pass
+	skipped int // images skipped in this pass
 }
 
-func openFolder(dir string) (Source, error) {
+// OpenFolder lists the images of dir (without reading any: Open checks a
+// folder by reading its first frame).
+func OpenFolder(dir string) (*Folder, error) {
 	ents, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, fmt.Errorf("%w: folder %s: %w", ErrOpen, dir, err)
 	}
-	f := &folder{dir: dir}
+	f := &Folder{dir: dir}
 	for _, e := range ents {
 		if !e.IsDir() && imageExts[strings.ToLower(filepath.Ext(e.Name()))] {
 			f.files = append(f.files, filepath.Join(dir, e.Name()))
@@ -206,28 +239,44 @@ func openFolder(dir string) (Source, error) {
 	}
 	sort.Strings(f.files)
 	if len(f.files) == 0 {
-		return nil, fmt.Errorf("%w: folder %s has no images", ErrOpen, dir)
+		return nil, fmt.Errorf("%w: folder %s has no images (.png, .jpg, .bmp, .tif, .webp)", ErrOpen, dir)
 	}
 	return f, nil
 }
 
-func (f *folder) String() string { return "folder " + f.dir }
-func (f *folder) Close() error   { f.next = len(f.files); return nil }
+func openFolder(dir string) (Source, error) { return OpenFolder(dir) }
 
-func (f *folder) Read(ctx context.Context, dst *gocv.Mat) error {
-	if err := ctx.Err(); err != nil {
-		return err
+func (f *Folder) String() string { return "folder " + f.dir }
+func (f *Folder) Close() error   { f.next = len(f.files); return nil }
+
+// Skipped is the number of unreadable images skipped so far.
+func (f *Folder) Skipped() int { return f.skipped }
+
+// Read replaces *dst with the next readable image (closing the Mat it
+// held).
+func (f *Folder) Read(ctx context.Context, dst *gocv.Mat) error {
+	for {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if f.next >= len(f.files) {
+			if f.read == 0 {
+				return fmt.Errorf("%w: folder %s: none of its %d images can be read", ErrNoFrame, f.dir, len(f.files))
+			}
+			return errEOF
+		}
+		name := f.files[f.next]
+		f.next++
+		img, err := imagefile.Read(name)
+		if err != nil {
+			img.Close()
+			f.skipped++
+			slog.Warn("camera: skipping an unreadable frame", "err", err)
+			continue
+		}
+		f.read++
+		dst.Close() // first, so the two frames are never held together
+		*dst = img
+		return nil
 	}
-	if f.next >= len(f.files) {
-		return errEOF
-	}
-	name := f.files[f.next]
-	f.next++
-	img := gocv.IMRead(name, gocv.IMReadColor)
-	defer img.Close()
-	if img.Empty() {
-		return fmt.Errorf("camera: %s: not a readable image", name)
-	}
-	img.CopyTo(dst)
-	return nil
 }

@@ -12,10 +12,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"gocv.io/x/gocv"
+
+	"github.com/tableref/tableref/vision/imagefile/imagefiletest"
 )
 
 // testFrame is a 160×120 frame whose top-left pixel encodes i.
@@ -266,5 +269,67 @@ func TestReconnectingBacksOff(t *testing.T) {
 	cancel()
 	if err := r.Read(ctx, &m); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled read: %v", err)
+	}
+}
+
+// One bad frame in a recorded folder (cut short, corrupt, or a header
+// claiming 10¹⁰ pixels) is skipped with a warning; the others play in
+// order, once, and then the folder ends.
+func TestFolderSkipsBadFrames(t *testing.T) {
+	dir := t.TempDir()
+	for i := 0; i < 3; i++ {
+		m := testFrame(i)
+		gocv.IMWrite(filepath.Join(dir, fmt.Sprintf("f%d.png", i*2)), m)
+		m.Close()
+	}
+	j := jpegOf(t, 9)
+	os.WriteFile(filepath.Join(dir, "f1.jpg"), j[:len(j)/2], 0o644) // cut short
+	os.WriteFile(filepath.Join(dir, "f3.png"), imagefiletest.Huge(), 0o644)
+	os.WriteFile(filepath.Join(dir, "f5.png"), []byte("\x89PNG\r\n\x1a\ncorrupt"), 0o644)
+	src, err := Open(context.Background(), Spec{Kind: KindFolder, Target: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer src.Close()
+	m := gocv.NewMat()
+	defer m.Close()
+	var got []uint8
+	for {
+		err := src.Read(context.Background(), &m)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatalf("after %d frames: %v", len(got), err)
+		}
+		got = append(got, m.GetVecbAt(5, 5)[2]) // red of the top-left square: 20·i
+	}
+	if fmt.Sprint(got) != "[0 20 40]" {
+		t.Errorf("frames read %v, want the three good ones in order [0 20 40]", got)
+	}
+	f := src.(*primedSource).Source.(*Folder)
+	if f.Skipped() != 3 {
+		t.Errorf("skipped %d, want 3", f.Skipped())
+	}
+
+	// A folder whose every image is unreadable is an error, not an end.
+	bad := t.TempDir()
+	os.WriteFile(filepath.Join(bad, "a.png"), imagefiletest.Huge(), 0o644)
+	if _, err := Open(context.Background(), Spec{Kind: KindFolder, Target: bad}); !errors.Is(err, ErrNoFrame) {
+		t.Errorf("folder of unreadable images: %v, want ErrNoFrame", err)
+	}
+}
+
+// An image given as the camera is refused with a clear error instead of
+// being opened as a video that never gives a frame.
+func TestStillImageIsNotAVideo(t *testing.T) {
+	dir := t.TempDir()
+	for name, data := range map[string][]byte{"photo.jpg": jpegOf(t, 1), "huge.png": imagefiletest.Huge(), "photo.mp4": jpegOf(t, 1)} {
+		path := filepath.Join(dir, name)
+		os.WriteFile(path, data, 0o644)
+		_, err := Parse(path)
+		if !errors.Is(err, ErrOpen) || !strings.Contains(err.Error(), "still image") {
+			t.Errorf("%s as the camera: %v", name, err)
+		}
 	}
 }

@@ -2,8 +2,10 @@ package camera
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 
 	"gocv.io/x/gocv"
@@ -30,16 +32,23 @@ func openCapture(sp Spec, api gocv.VideoCaptureAPI) (Source, error) {
 		}
 	}
 	desc := sp.Kind.String() + " " + sp.Target
+	if sp.Kind == KindFile {
+		if fi, err := os.Stat(sp.Target); err == nil && fi.Size() == 0 {
+			return nil, fmt.Errorf("%w: %s: the file is empty", ErrOpen, desc)
+		}
+	}
 	vc, err := gocv.OpenVideoCaptureWithAPI(target, api)
+	if err == nil && !vc.IsOpened() {
+		err = errors.New("OpenCV could not open it")
+	}
 	if err != nil {
 		if vc != nil {
 			vc.Close()
 		}
+		if sp.Kind == KindFile {
+			return nil, fmt.Errorf("%w: %s: not a video OpenCV can read (damaged, or an unknown format)", ErrOpen, desc)
+		}
 		return nil, fmt.Errorf("%w: %s: %w", ErrOpen, desc, err)
-	}
-	if !vc.IsOpened() {
-		vc.Close()
-		return nil, fmt.Errorf("%w: %s: OpenCV could not open it", ErrOpen, desc)
 	}
 	c := &capture{vc: vc, desc: desc, file: sp.Kind == KindFile}
 	if c.file {

@@ -11,6 +11,8 @@ import (
 	"strconv"
 
 	"gocv.io/x/gocv"
+
+	"github.com/tableref/tableref/vision/imagefile"
 )
 
 // rpicam reads the MJPEG stream of `rpicam-vid --codec mjpeg -o -`: JPEG
@@ -75,10 +77,10 @@ func (p *rpicam) Read(ctx context.Context, dst *gocv.Mat) error {
 		}
 		return fmt.Errorf("camera: %s: %w", p.desc, err)
 	}
-	img, err := gocv.IMDecode(p.buf.Bytes(), gocv.IMReadColor)
-	if err != nil || img.Empty() {
+	img, err := imagefile.Decode(p.buf.Bytes(), "JPEG frame")
+	if err != nil {
 		img.Close()
-		return fmt.Errorf("camera: %s: undecodable JPEG frame", p.desc)
+		return fmt.Errorf("camera: %s: %w", p.desc, err)
 	}
 	defer img.Close()
 	img.CopyTo(dst)

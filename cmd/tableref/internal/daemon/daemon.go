@@ -109,7 +109,7 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 		}
 		deps.OpenCamera = func(ctx context.Context) (camera.Source, error) { return camera.Open(ctx, spec) }
 		if spec.Kind == camera.KindFolder {
-			deps.OpenCamera = func(context.Context) (camera.Source, error) { return openFolderSource(spec.Target) }
+			deps.OpenCamera = func(context.Context) (camera.Source, error) { return camera.OpenFolder(spec.Target) }
 		}
 	}
 	if !isReplay && deps.NewScanner == nil {
@@ -155,8 +155,11 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 		go func() {
 			defer wg.Done()
 			if err := f(); err != nil && !errors.Is(err, context.Canceled) {
+				if name != "" {
+					err = fmt.Errorf("%s: %w", name, err)
+				}
 				select {
-				case fatal <- fmt.Errorf("%s: %w", name, err):
+				case fatal <- err:
 				default:
 				}
 			}
@@ -200,6 +203,9 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 			fps = cfg.Camera.FPS // a recording (or a test's camera): play it at camera pace
 		}
 		cam = newCameraStage(deps.OpenCamera, fps, d.cameraStatus)
+		// A recording that cannot be read does not come back by waiting:
+		// it stops tableref with the reason instead of being retried.
+		cam.recording = spec.Kind == camera.KindFile || spec.Kind == camera.KindFolder
 		cam.onFrame = deps.OnFrame
 		scan = &scanStage{cam: cam, scanners: d.scanners, out: d.snaps, moving: d.movingStatus, start: deps.Now(), every: 500 * time.Millisecond}
 		if d.web != nil {
@@ -208,7 +214,7 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 		if err := d.newScanner(); err != nil {
 			return err
 		}
-		spawn("camera", func() error { return loopSource(ctx, func() error { return cam.run(ctx) }, ended, restart) })
+		spawn("", func() error { return loopSource(ctx, func() error { return cam.run(ctx) }, ended, restart) }) // its errors start with "camera:"
 		spawn("scanner", func() error { return scan.run(ctx) })
 		d.h.camera = "opening " + cfg.Camera.Source
 	}

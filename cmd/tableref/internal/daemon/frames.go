@@ -3,7 +3,6 @@ package daemon
 import (
 	"context"
 	"errors"
-	"fmt"
 	"image"
 	"image/color"
 	"io"
@@ -69,6 +68,9 @@ type cameraStage struct {
 	now    func() time.Time
 	read   atomic.Int64 // frames read, for tests and logs
 	size   int          // buffers in the pool's keeping (poolSize, or 1 for big frames)
+	// recording is a video file or a folder of images: opened once, never
+	// reopened (a file that cannot be read fails the run with its reason).
+	recording bool
 	// onFrame, if set, is told of every frame read (latency measurement).
 	onFrame func(n int64, at time.Time)
 }
@@ -103,8 +105,19 @@ var errEnded = errors.New("the recording ended")
 
 // run reads until ctx ends or the source ends (errEnded). A live camera
 // that fails is reopened with backoff; the status callback says "camera
-// lost" and "camera back" so the players know why nothing happens.
+// lost" and "camera back" so the players know why nothing happens. A
+// recording that cannot be opened or read returns the error.
 func (c *cameraStage) run(ctx context.Context) error {
+	if c.recording {
+		src, err := c.open(ctx)
+		if err != nil {
+			c.status(false, "cannot read the recording: "+err.Error())
+			return err
+		}
+		defer src.Close()
+		c.status(true, src.String())
+		return c.loop(ctx, src)
+	}
 	var lost atomic.Bool
 	opens := 0
 	rc := &camera.Reconnecting{Open: func(ctx context.Context) (camera.Source, error) {
@@ -124,6 +137,11 @@ func (c *cameraStage) run(ctx context.Context) error {
 		return src, err
 	}}
 	defer rc.Close()
+	return c.loop(ctx, rc)
+}
+
+// loop reads frames from src into the latest-frame slot.
+func (c *cameraStage) loop(ctx context.Context, src camera.Source) error {
 	var tick *time.Ticker
 	if c.fps > 0 {
 		tick = time.NewTicker(time.Duration(float64(time.Second) / c.fps))
@@ -136,7 +154,7 @@ func (c *cameraStage) run(ctx context.Context) error {
 			return ctx.Err()
 		case m = <-c.pool:
 		}
-		err := rc.Read(ctx, m)
+		err := src.Read(ctx, m)
 		if err != nil {
 			c.pool <- m
 			if errors.Is(err, io.EOF) {
@@ -145,7 +163,7 @@ func (c *cameraStage) run(ctx context.Context) error {
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			return fmt.Errorf("camera: %w", err)
+			return err // a source's errors name the camera
 		}
 		n, at := c.read.Add(1), c.now()
 		if n == 1 && m.Rows()*m.Cols() >= bigFrame {

@@ -1,0 +1,250 @@
+// Package imagefile is the one way tableref reads a still image — a photo
+// for `scan`, a frame of a recorded folder, a calibration sheet, an upload —
+// into an OpenCV Mat. It reads the file's header first (PNG, JPEG, BMP,
+// TIFF or WebP dimensions, without decoding the pixels) and refuses, with
+// an error that names the file:
+//
+//   - a header claiming more than MaxPixels: OpenCV aborts the whole
+//     process (SIGABRT) on a claim over its own limit, and below that it
+//     would allocate the full frame before anything could refuse it (a
+//     400-megapixel PNG is 1.2 GB decoded: an out-of-memory kill on a Pi);
+//   - a PNG or JPEG cut short (a copy or download that did not finish):
+//     libjpeg only warns "Premature end of JPEG file" and fills the rest
+//     grey, which the referee would read as cards that vanished;
+//   - anything that is not one of the formats above.
+package imagefile
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"image"
+	"image/jpeg"
+	"image/png"
+	"io"
+	"os"
+
+	"gocv.io/x/gocv"
+	"golang.org/x/image/bmp"
+	"golang.org/x/image/tiff"
+	"golang.org/x/image/webp"
+)
+
+// MaxPixels is the largest image read: 64 MP, the limit of the QR reader
+// (vision/qr.MaxPixels), above every camera tableref supports (the Camera
+// Module 3 takes 12 MP, the HQ camera 12.3 MP).
+const MaxPixels = 64 << 20
+
+// MaxSide bounds each side, so a 1×60 000 000 strip is refused too.
+const MaxSide = 1 << 16
+
+// MaxFileBytes bounds the file read into memory: an uncompressed 64 MP
+// BMP or TIFF with some slack.
+const MaxFileBytes = 3*MaxPixels + 16<<20
+
+// Errors, wrapped with the file's name and the details.
+var (
+	ErrTooLarge    = errors.New("image too large")
+	ErrTruncated   = errors.New("image file cut short")
+	ErrUnsupported = errors.New("not a PNG, JPEG, BMP, TIFF or WebP image")
+	ErrCorrupt     = errors.New("image unreadable")
+)
+
+// Info is what the header says.
+type Info struct {
+	Format        string // png, jpeg, bmp, tiff, webp
+	Width, Height int
+}
+
+// formats maps each format's leading bytes to its header reader.
+var formats = []struct {
+	name   string
+	magic  func([]byte) bool
+	config func(io.Reader) (image.Config, error)
+}{
+	{"png", prefix("\x89PNG\r\n\x1a\n"), png.DecodeConfig},
+	{"jpeg", prefix("\xff\xd8"), jpeg.DecodeConfig},
+	{"bmp", prefix("BM"), bmp.DecodeConfig},
+	{"tiff", func(b []byte) bool { return prefix("II*\x00")(b) || prefix("MM\x00*")(b) }, tiff.DecodeConfig},
+	{"webp", func(b []byte) bool { return len(b) >= 12 && string(b[:4]) == "RIFF" && string(b[8:12]) == "WEBP" }, webp.DecodeConfig},
+}
+
+func prefix(p string) func([]byte) bool {
+	return func(b []byte) bool { return bytes.HasPrefix(b, []byte(p)) }
+}
+
+// Sniff names the image format data starts with ("png", "jpeg", "bmp",
+// "tiff", "webp"), or "" when it is none of them. The first 12 bytes are
+// enough.
+func Sniff(data []byte) string {
+	for _, f := range formats {
+		if f.magic(data) {
+			return f.name
+		}
+	}
+	return ""
+}
+
+// Check reads the header of an encoded image and checks its size, and for
+// PNG and JPEG that the file is complete. It decodes no pixels.
+func Check(data []byte) (Info, error) {
+	for _, f := range formats {
+		if !f.magic(data) {
+			continue
+		}
+		cfg, err := f.config(bytes.NewReader(data))
+		if err != nil {
+			if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+				return Info{Format: f.name}, fmt.Errorf("%w: the %s header itself is incomplete", ErrTruncated, f.name)
+			}
+			return Info{Format: f.name}, fmt.Errorf("%w: %s header: %v", ErrCorrupt, f.name, err)
+		}
+		in := Info{Format: f.name, Width: cfg.Width, Height: cfg.Height}
+		if err := in.checkSize(); err != nil {
+			return in, err
+		}
+		switch f.name {
+		case "png":
+			err = pngComplete(data)
+		case "jpeg":
+			err = jpegComplete(data)
+		}
+		return in, err
+	}
+	return Info{}, ErrUnsupported
+}
+
+func (in Info) checkSize() error {
+	w, h := int64(in.Width), int64(in.Height)
+	switch {
+	case w <= 0 || h <= 0:
+		return fmt.Errorf("%w: the %s header says %d×%d pixels", ErrCorrupt, in.Format, w, h)
+	case w*h > MaxPixels || w > MaxSide || h > MaxSide:
+		return fmt.Errorf("%w: the %s header says %d×%d pixels (%.0f MP); tableref reads at most %d MP and %d pixels a side (no camera takes more: a damaged or hostile file?)",
+			ErrTooLarge, in.Format, w, h, float64(w*h)/1e6, MaxPixels/1_000_000, MaxSide)
+	}
+	return nil
+}
+
+// pngComplete walks the chunks up to IEND: a file cut short ends inside
+// one, or before IEND.
+func pngComplete(b []byte) error {
+	i := 8
+	for i+8 <= len(b) {
+		n := int64(binary.BigEndian.Uint32(b[i:]))
+		typ := string(b[i+4 : i+8])
+		end := int64(i) + 12 + n
+		if end > int64(len(b)) {
+			return fmt.Errorf("%w: the PNG data ends inside its %q chunk (%d of %d bytes)", ErrTruncated, typ, len(b), end)
+		}
+		if typ == "IEND" {
+			return nil
+		}
+		i = int(end)
+	}
+	return fmt.Errorf("%w: the PNG data ends before its IEND chunk", ErrTruncated)
+}
+
+// jpegComplete walks the JPEG's segments and entropy-coded data up to the
+// end-of-image marker (FF D9). Segments are skipped by their length, so a
+// thumbnail's markers inside an EXIF segment do not count.
+func jpegComplete(b []byte) error {
+	i := 2 // after SOI
+	for {
+		for i < len(b) && b[i] != 0xFF { // tolerate stray bytes between segments
+			i++
+		}
+		for i < len(b) && b[i] == 0xFF { // fill bytes
+			i++
+		}
+		if i >= len(b) {
+			break
+		}
+		m := b[i]
+		i++
+		switch {
+		case m == 0xD9: // EOI
+			return nil
+		case m == 0x01 || (m >= 0xD0 && m <= 0xD7): // markers without a length
+			continue
+		}
+		if i+2 > len(b) {
+			break
+		}
+		n := int(binary.BigEndian.Uint16(b[i:]))
+		if n < 2 || i+n > len(b) {
+			break
+		}
+		i += n
+		if m != 0xDA { // not start-of-scan: the next segment follows
+			continue
+		}
+		// Entropy-coded data runs to the next marker that is neither a
+		// stuffed zero nor a restart marker.
+		for i+1 < len(b) {
+			if b[i] == 0xFF && b[i+1] != 0 && (b[i+1] < 0xD0 || b[i+1] > 0xD7) && b[i+1] != 0xFF {
+				break
+			}
+			i++
+		}
+		if i+1 >= len(b) {
+			break
+		}
+	}
+	return fmt.Errorf("%w: the JPEG data ends before its end-of-image marker (libjpeg would say \"Premature end of JPEG file\" and paint the rest grey)", ErrTruncated)
+}
+
+// Decode checks data (see Check) and decodes it into an 8-bit BGR Mat the
+// caller closes. name goes into the errors.
+func Decode(data []byte, name string) (gocv.Mat, error) {
+	in, err := Check(data)
+	if err != nil {
+		return gocv.NewMat(), fmt.Errorf("%s: %w", name, err)
+	}
+	m, err := gocv.IMDecode(data, gocv.IMReadColor)
+	if err != nil || m.Empty() {
+		m.Close()
+		why := "OpenCV could not decode it"
+		if err != nil {
+			why = err.Error()
+		}
+		return gocv.NewMat(), fmt.Errorf("%s: %w: %s", name, ErrCorrupt, why)
+	}
+	// The decoder may turn the picture by its EXIF orientation, so the
+	// sides may be swapped; any other size means the header lied.
+	w, h := m.Cols(), m.Rows()
+	if !(w == in.Width && h == in.Height) && !(w == in.Height && h == in.Width) {
+		m.Close()
+		return gocv.NewMat(), fmt.Errorf("%s: %w: the header says %d×%d, the pixels are %d×%d", name, ErrCorrupt, in.Width, in.Height, w, h)
+	}
+	return m, nil
+}
+
+// Read reads the image file at path (see Decode).
+func Read(path string) (gocv.Mat, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // the path is said once, first
+		}
+		return gocv.NewMat(), fmt.Errorf("%s: cannot read the image: %w", path, err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return gocv.NewMat(), err
+	}
+	if !st.Mode().IsRegular() {
+		return gocv.NewMat(), fmt.Errorf("%s: not a regular file", path)
+	}
+	if st.Size() > MaxFileBytes {
+		return gocv.NewMat(), fmt.Errorf("%s: %w: %d MB, more than the %d MB an image of %d MP can take", path, ErrTooLarge, st.Size()>>20, MaxFileBytes>>20, MaxPixels/1_000_000)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
+	if err != nil {
+		return gocv.NewMat(), fmt.Errorf("%s: %w", path, err)
+	}
+	return Decode(data, path)
+}
