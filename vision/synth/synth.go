@@ -93,7 +93,11 @@ type Effects struct {
 	NoiseSigma  float64 // sensor noise, 8-bit levels
 	JPEGQuality int     // 0: no compression
 	UnevenLight float64 // 0..1: how dark the darkest corner gets, plus a soft shadow
-	Hands       []Hand
+	// Light is the colour of the light: a warm cast, a lamp on one side
+	// (light.go). The zero value is the neutral light the camera is
+	// balanced for.
+	Light Light
+	Hands []Hand
 }
 
 // Scene is everything Render needs.
@@ -105,6 +109,9 @@ type Scene struct {
 	Table [3]uint8
 	// Shapes are drawn in order on the table, before the cards.
 	Shapes []Shape
+	// Solids stand on the table (cubes): drawn after the shapes, before
+	// the cards.
+	Solids []Solid
 	Cards  []Card
 	Effect Effects
 	Seed   uint64
@@ -210,6 +217,7 @@ func Render(s Scene) (gocv.Mat, Truth, error) {
 	for _, sh := range s.Shapes {
 		drawShape(&frame, s, sh)
 	}
+	drawSolids(&frame, s)
 	truth := Truth{Width: s.Width, Height: s.Height, Seed: s.Seed}
 	for i, c := range s.Cards {
 		ct, err := drawCard(&frame, s, c, rng)
@@ -469,6 +477,11 @@ func covered(code geom.Quad, hands []Hand) float64 {
 // camera does.
 func finish(frame *gocv.Mat, s Scene, rng *rand.Rand) error {
 	e := s.Effect
+	if e.Light.active() {
+		shade := shadowMask(s)
+		illuminate(frame, s, shade)
+		shade.Close()
+	}
 	if e.UnevenLight > 0 {
 		light(frame, s, rng)
 	}
