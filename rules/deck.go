@@ -18,10 +18,13 @@ type CardInfo struct {
 
 // Deck is a catalogue of the cards of one game edition.
 type Deck struct {
-	Code  string // 2–3 characters, as in payloads: "SA", "WLD", "EU", "SW"
-	Name  string // "Where is That? South America"
-	Game  string // the family: "wit", "mapit", "nsoe", "shakecity", "strangeworld"
-	Cards []CardInfo
+	Code string // 2–3 characters, as in payloads: "SA", "WLD", "EU", "SW"
+	Name string // "Where is That? South America"
+	Game string // the family: "wit", "mapit", "nsoe", "shakecity", "strangeworld"
+	// Aliases are other names people type for the deck ("wit-sa",
+	// "south america"); FindDeck also takes the code, Name and Game.
+	Aliases []string
+	Cards   []CardInfo
 
 	once   sync.Once
 	byNum  map[int]int
@@ -112,7 +115,8 @@ func RegisterDeck(d *Deck) {
 
 // AddDeck makes a deck known at run time: an installed deck file. A code
 // already in use is an error unless replace is set, and a deck never
-// replaces one of another game.
+// replaces one of another game. FindDeck and FindCard resolve it by its
+// code, aliases, name and game like a built-in deck.
 func AddDeck(d *Deck, replace bool) error {
 	if err := d.Validate(); err != nil {
 		return err
@@ -125,6 +129,11 @@ func AddDeck(d *Deck, replace bool) error {
 		}
 		if old.Game != d.Game {
 			return fmt.Errorf("deck %s is %s, a %s deck, not %s", d.Code, old.Name, old.Game, d.Game)
+		}
+		if len(d.Aliases) == 0 {
+			// The user's own box of the same game keeps the names the
+			// deck answers to ("wit-sa" still names SA).
+			d.Aliases = old.Aliases
 		}
 	}
 	decks.m[d.Code] = d
@@ -215,11 +224,13 @@ func (r Resolver) Resolve(tok string) (CardRef, error) {
 		if len(r.Decks) == 0 {
 			return CardRef{}, idErr
 		}
-		return CardRef{}, fmt.Errorf("unknown card %q: not a payload, an ID or a name in deck %s", tok, strings.Join(r.Decks, ", "))
+		return CardRef{}, noSuchCard(fmt.Sprintf("unknown card %q: not a payload, an ID or a name in deck %s", tok, strings.Join(r.Decks, ", ")))
 	}
-	ids := make([]string, len(found))
-	for i, c := range found {
-		ids[i] = c.ID.String() + " " + c.Name
-	}
-	return CardRef{}, fmt.Errorf("card name %q is ambiguous: %s; use the ID", name, strings.Join(ids, ", "))
+	return CardRef{}, &ambiguousCard{name: name, cards: found}
 }
+
+// noSuchCard is Resolver's error for a name no card has.
+type noSuchCard string
+
+func (e noSuchCard) Error() string        { return string(e) }
+func (e noSuchCard) Is(target error) bool { return target == errNoSuchName }

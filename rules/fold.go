@@ -12,7 +12,8 @@ import (
 // Fold returns s in the form names are compared in: lower case, accents
 // removed, runs of spaces, dots, hyphens and apostrophes made one space.
 // So "Bogotá", "BOGOTA" and "bogota" match, as do "São Paulo" and
-// "Sao-Paulo", and "Washington D.C." and "washington dc".
+// "Sao-Paulo", and "Washington D.C." and "washington dc"; "!" and "?"
+// drop too, so "Where is That?" is typed without them.
 func Fold(s string) string {
 	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
 	plain, _, err := transform.String(t, s)
@@ -24,8 +25,8 @@ func Fold(s string) string {
 	space := false
 	for _, r := range strings.ToLower(plain) {
 		switch {
-		case r == '.' || r == '\'' || r == '’':
-			continue // "D.C." ~ "DC", "Côte d'Ivoire" ~ "cote divoire"
+		case r == '.' || r == '\'' || r == '’' || r == '!' || r == '?':
+			continue // "D.C." ~ "DC", "Côte d'Ivoire" ~ "cote divoire", "Map It!" ~ "map it"
 		case unicode.IsSpace(r) || r == '-' || r == '_' || r == ',':
 			space = b.Len() > 0
 			continue

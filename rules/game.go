@@ -50,10 +50,17 @@ type Option struct {
 	Help    string
 }
 
-// Mode is a registered game mode.
+// Mode is a registered game mode. Every field is set in the literal that
+// registers it (never patched in later from another file's init), so what
+// a mode can do does not depend on the order files are initialised in.
 type Mode struct {
-	ID         string // "wit-continental"
-	Name       string // "Where is That? South America — Continental Shake Up"
+	ID   string // "wit-continental"
+	Name string // "Where is That? South America — Continental Shake Up"
+	// Game is the family ("wit", "mapit", "strangeworld"): FindMode takes
+	// it for the mode, or lists the family's modes when it has several.
+	Game string
+	// Aliases are other names people type for the mode ("continental").
+	Aliases    []string
 	MinPlayers int
 	MaxPlayers int
 	Decks      []string // deck codes whose card names resolve in replays
@@ -109,7 +116,8 @@ func RegisterMode(m *Mode) {
 	modes.m[m.ID] = m
 }
 
-// LookupMode returns a registered mode.
+// LookupMode returns a registered mode by its exact ID; FindMode resolves
+// what people type.
 func LookupMode(id string) (*Mode, bool) {
 	modes.RLock()
 	defer modes.RUnlock()

@@ -24,7 +24,7 @@ func newDecks() *cobra.Command {
 	var asJSON bool
 	c := &cobra.Command{
 		Use:   "decks",
-		Short: "list the card decks, or show one deck's cards (decks show DECK)",
+		Short: "list the card decks and the names they answer to, or show one deck's cards (decks show DECK)",
 		Example: "  tableref decks\n" +
 			"  tableref decks show SA --json",
 		Args: unknownSubcommand,
@@ -38,13 +38,14 @@ func newDecks() *cobra.Command {
 
 func newDecksShow() *cobra.Command {
 	return &cobra.Command{
-		Use:   "show DECK",
-		Short: "print a deck's cards",
-		Args:  argsBetween(1, 1, "one deck: tableref decks show DECK ('tableref decks' lists them)"),
+		Use:     "show DECK",
+		Short:   "print a deck's cards (DECK: its code, such as SA, or any name 'tableref decks' shows)",
+		Example: "  tableref decks show wit-sa\n  tableref decks show strangeworld --json",
+		Args:    argsBetween(1, 1, "one deck: tableref decks show DECK ('tableref decks' lists them)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			d, ok := rules.LookupDeck(args[0])
-			if !ok {
-				return usagef("unknown deck %q (known: %s)", args[0], deckCodes())
+			d, err := deckArg(args[0])
+			if err != nil {
+				return err
 			}
 			asJSON, _ := cmd.Flags().GetBool("json")
 			return showDeck(cmd.OutOrStdout(), d, asJSON)
@@ -52,34 +53,27 @@ func newDecksShow() *cobra.Command {
 	}
 }
 
-func deckCodes() string {
-	var codes []string
-	for _, d := range rules.Decks() {
-		codes = append(codes, d.Code)
-	}
-	return strings.Join(codes, ", ")
-}
-
 // deckSummary is one line of "tableref decks".
 type deckSummary struct {
-	Code  string `json:"code"`
-	Name  string `json:"name"`
-	Game  string `json:"game"`
-	Cards int    `json:"cards"`
+	Code    string   `json:"code"`
+	Name    string   `json:"name"`
+	Game    string   `json:"game"`
+	Aliases []string `json:"aliases,omitempty"`
+	Cards   int      `json:"cards"`
 }
 
 func listDecks(w io.Writer, asJSON bool) error {
 	var list []deckSummary
 	for _, d := range rules.Decks() {
-		list = append(list, deckSummary{d.Code, d.Name, d.Game, len(d.Cards)})
+		list = append(list, deckSummary{d.Code, d.Name, d.Game, d.Aliases, len(d.Cards)})
 	}
 	if asJSON {
 		return writeJSON(w, list)
 	}
 	tw := newTable(w)
-	fmt.Fprintln(tw, "CODE\tNAME\tGAME\tCARDS")
+	fmt.Fprintln(tw, "CODE\tNAME\tGAME\tALSO\tCARDS")
 	for _, d := range list {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\n", d.Code, d.Name, d.Game, d.Cards)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\n", d.Code, d.Name, d.Game, strings.Join(d.Aliases, ", "), d.Cards)
 	}
 	return tw.Flush()
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -72,21 +71,17 @@ func warnSize(stderr io.Writer, cam sizing.Camera, what string, module float64) 
 	}
 }
 
-// deckAlias maps command-line deck names to deck codes.
-func deckAlias(name string) string {
-	switch strings.ToLower(name) {
-	case "wit-sa", "sa", "wit":
-		return "SA"
-	case "mapit-world", "mapit", "wld":
-		return "WLD"
-	case "nsoe-eu", "nsoe", "eu":
-		return "EU"
-	case "sw", "strangeworld", "strange-world":
-		return "SW"
-	case "shakecity", "shake-that-city", "stc":
-		return "STC"
+// printDeckArg resolves the deck of print deck and print stickers; a game
+// played without cards (Shake That City) says what to print instead.
+func printDeckArg(name string) (*rules.Deck, error) {
+	d, err := deckArg(name)
+	if err == nil {
+		return d, nil
 	}
-	return strings.ToUpper(name)
+	if m, merr := rules.FindMode(name); merr == nil && len(m.Decks) == 0 {
+		return nil, fmt.Errorf("%s has no cards: print its markers with 'tableref print markers boards' and 'tableref print markers shaker'", m.Name)
+	}
+	return nil, err
 }
 
 func buildSet(code string, module float64) (*cards.Set, error) {
@@ -102,10 +97,8 @@ func buildSet(code string, module float64) (*cards.Set, error) {
 		return cards.MapIt(st)
 	case "EU":
 		return cards.NordSudOvestEst(st)
-	case "STC":
-		return nil, errors.New("Shake That City has no cards: print its markers with 'tableref print markers boards' and 'tableref print markers shaker'")
 	}
-	return nil, usagef("unknown deck %q: want wit-sa, mapit-world, nsoe-eu or sw", code)
+	return nil, fmt.Errorf("deck %s has no print-and-play card set (printable: SA, WLD, EU; SW as stickers)", code)
 }
 
 // stickerOptions are the flags of a sticker sheet; print deck takes them
@@ -154,7 +147,11 @@ func newPrintDeck() *cobra.Command {
 	stickerFlags(f, &st, "sw stickers: ")
 	c.RunE = func(cmd *cobra.Command, args []string) error {
 		stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
-		code := deckAlias(args[0])
+		d, err := printDeckArg(args[0])
+		if err != nil {
+			return err
+		}
+		code := d.Code
 		if code == "SW" { // Strange World is printed as stickers
 			return printStickers(st, *out, *paper, *cam, stdout, stderr)
 		}
@@ -206,8 +203,12 @@ func newPrintStickers() *cobra.Command {
 	stickerFlags(f, &st, "")
 	cam := cameraFlags(f)
 	c.RunE = func(cmd *cobra.Command, args []string) error {
-		if deckAlias(args[0]) != "SW" {
-			return usagef("stickers for %q: only sw (Strange World) has a sticker sheet", args[0])
+		d, err := printDeckArg(args[0])
+		if err != nil {
+			return err
+		}
+		if d.Code != "SW" {
+			return usagef("stickers for %s: only sw (Strange World) has a sticker sheet; print %s with 'tableref print deck %s'", d.Name, d.Name, d.Code)
 		}
 		return printStickers(st, *out, *paper, *cam, cmd.OutOrStdout(), cmd.ErrOrStderr())
 	}
@@ -327,58 +328,82 @@ func newPrintPreview() *cobra.Command {
 	)
 	c := &cobra.Command{
 		Use:   "preview CARD -o FILE.svg|FILE.png",
-		Short: "one card side as SVG or PNG (CARD: SA-017, SA-017/B, a card's name)",
+		Short: "one card side (or Strange World sticker) as SVG or PNG (CARD: SA-017, SA-017/B, SW-010, a card's name)",
 		Example: "  tableref print preview SA-017 -o card.png\n" +
-			"  tableref print preview Encarnación --deck wit-sa -o card.svg",
+			"  tableref print preview Bogotá --deck wit-sa -o card.svg\n" +
+			"  tableref print preview SW-021 -o sticker.png",
 		Args: argsBetween(1, 1, "one card: its code (SA-017, SA-017/B for the back) or its name"),
 	}
 	f := c.Flags()
 	out := outFlag(f, "output file: .svg or .png")
 	f.Float64Var(&dpi, "dpi", 300, "PNG resolution")
 	f.Float64Var(&module, "module", cards.DefaultModule, "QR module size, mm")
-	f.StringVar(&deck, "deck", "", "look card names up in this deck only (wit-sa, mapit-world, nsoe-eu)")
+	f.StringVar(&deck, "deck", "", "look card names up in this deck only (any name 'tableref decks' shows: SA, wit-sa, mapit, …)")
 	c.RunE = func(cmd *cobra.Command, args []string) error {
-		decks := []string{"SA", "WLD", "EU"}
+		var decks []string
 		if deck != "" {
-			decks = []string{deckAlias(deck)}
+			decks = append(decks, deck)
 		}
-		ref, err := rules.Resolver{Decks: decks}.Resolve(args[0])
-		if err != nil {
-			return usagef("card %q: %v", args[0], err)
-		}
-		set, err := buildSet(ref.ID.Deck, module)
+		ref, err := cardArg(args[0], decks...)
 		if err != nil {
 			return err
 		}
-		for _, c := range set.Cards {
-			if c.ID != ref.ID {
-				continue
-			}
-			face := c.Front
-			if ref.Side == rules.Back {
-				face = c.Back
-			}
-			var buf bytes.Buffer
-			switch strings.ToLower(filepath.Ext(*out)) {
-			case ".svg":
-				err = preview.SVG(&buf, face, layout.Poker)
-			case ".png":
-				err = preview.PNG(&buf, face, layout.Poker, dpi)
-			default:
-				return usagef("-o %q: want a .svg or .png file", *out)
-			}
-			if err != nil {
-				return err
-			}
-			if err := writeOut(*out, buf.Bytes()); err != nil {
-				return err
-			}
-			fmt.Fprintf(cmd.OutOrStdout(), "%s %s (%s) → %s\n", ref.ID, ref.Side, c.Name, *out)
-			return nil
+		face, size, name, err := cardFace(ref, module)
+		if err != nil {
+			return err
 		}
-		return fmt.Errorf("card %s is not in a printable deck", ref.ID)
+		var buf bytes.Buffer
+		switch strings.ToLower(filepath.Ext(*out)) {
+		case ".svg":
+			err = preview.SVG(&buf, face, size)
+		case ".png":
+			err = preview.PNG(&buf, face, size, dpi)
+		default:
+			return usagef("-o %q: want a .svg or .png file", *out)
+		}
+		if err != nil {
+			return err
+		}
+		if err := writeOut(*out, buf.Bytes()); err != nil {
+			return err
+		}
+		fmt.Fprintf(cmd.OutOrStdout(), "%s %s (%s) → %s\n", ref.ID, ref.Side, name, *out)
+		return nil
 	}
 	return c
+}
+
+// cardFace is how one side of a card prints: a card of a print-and-play
+// set, or a Strange World sticker on an L7160 label.
+func cardFace(ref rules.CardRef, module float64) (cards.Face, layout.Size, string, error) {
+	if ref.ID.Deck == "SW" {
+		want := rules.CardPayload(ref).String()
+		back := rules.CardPayload(rules.CardRef{ID: rules.CardID{Deck: "SW"}, Side: rules.Back}).String()
+		var found *stickers.Sticker
+		for _, s := range stickers.StrangeWorld() {
+			if s.Payload == want || (found == nil && ref.Side == rules.Back && s.Payload == back) {
+				found = &s
+			}
+		}
+		if found == nil {
+			return nil, layout.Size{}, "", fmt.Errorf("%s has no sticker ('tableref decks show SW' lists the cards)", ref)
+		}
+		face, err := stickers.Face(*found)
+		return face, layout.Size{W: layout.L7160.W, H: layout.L7160.H}, found.Label, err
+	}
+	set, err := buildSet(ref.ID.Deck, module)
+	if err != nil {
+		return nil, layout.Size{}, "", err
+	}
+	for _, c := range set.Cards {
+		if c.ID == ref.ID {
+			if ref.Side == rules.Back {
+				return c.Back, layout.Poker, c.Name, nil
+			}
+			return c.Front, layout.Poker, c.Name, nil
+		}
+	}
+	return nil, layout.Size{}, "", fmt.Errorf("card %s is not in the %s card set", ref.ID, set.Name)
 }
 
 func newPrintSize() *cobra.Command {

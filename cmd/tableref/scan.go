@@ -49,6 +49,12 @@ func newScan() *cobra.Command {
 			if f.options, err = parseOptions(opts); err != nil {
 				return err
 			}
+			var mode *rules.Mode
+			if f.game != "" {
+				if mode, err = modeArg(f.game); err != nil {
+					return err
+				}
+			}
 			frame, err := imagefile.Read(args[0])
 			if err != nil {
 				return err
@@ -57,11 +63,11 @@ func newScan() *cobra.Command {
 			if f.codes {
 				return scanCodes(cmd.Context(), frame, f, cmd.OutOrStdout())
 			}
-			return scanGame(cmd.Context(), frame, f, cmd.OutOrStdout())
+			return scanGame(cmd.Context(), frame, mode, f, cmd.OutOrStdout())
 		},
 	}
 	fs := c.Flags()
-	fs.StringVar(&f.game, "game", "", "game mode of the table (tableref replay lists them; e.g. wit-cartographer)")
+	fs.StringVar(&f.game, "game", "", "game mode of the table, by ID or name (tableref modes lists them; e.g. wit-cartographer)")
 	fs.StringVar(&f.players, "players", "", "player names in seat order, comma-separated (default P1… as many as the photo's player markers or boards)")
 	fs.StringArrayVar(&opts, "option", nil, "a game option `KEY=VALUE` (repeatable)")
 	fs.StringVar(&f.calPath, "calibration", "", "calibration file (default "+calibration.DefaultPath+" if it exists; without one the table plane comes from the cards' codes)")
@@ -110,15 +116,7 @@ type scanResult struct {
 	Problems []string      `json:"problems,omitempty"`
 }
 
-func scanGame(ctx context.Context, frame gocv.Mat, f scanFlags, stdout io.Writer) error {
-	mode, ok := rules.LookupMode(f.game)
-	if !ok {
-		var ids []string
-		for _, m := range rules.Modes() {
-			ids = append(ids, m.ID)
-		}
-		return usagef("unknown game mode %q (known: %s)", f.game, strings.Join(ids, ", "))
-	}
+func scanGame(ctx context.Context, frame gocv.Mat, mode *rules.Mode, f scanFlags, stdout io.Writer) error {
 	cal, err := loadCalibration(f.calPath)
 	if err != nil {
 		return err

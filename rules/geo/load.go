@@ -16,15 +16,17 @@ import (
 //go:embed data/*.csv
 var data embed.FS
 
-// deckInfo says which file holds a deck and which game it belongs to.
+// deckInfo says which file holds a deck, which game it belongs to and the
+// other names people call it by (rules.FindDeck).
 type deckInfo struct {
 	code, name, game, file string
+	aliases                []string
 }
 
 var deckInfos = []deckInfo{
-	{DeckSA, "Where is That? South America", "wit", "data/sa.csv"},
-	{DeckWorld, "Map It! World Edition", "mapit", "data/wld.csv"},
-	{DeckEurope, "Nord Sud Ovest Est", "nsoe", "data/eu.csv"},
+	{DeckSA, "Where is That? South America", "wit", "data/sa.csv", []string{"wit-sa", "south america"}},
+	{DeckWorld, "Map It! World Edition", "mapit", "data/wld.csv", []string{"mapit-world", "world"}},
+	{DeckEurope, "Nord Sud Ovest Est", "nsoe", "data/eu.csv", []string{"nsoe-eu", "europe"}},
 }
 
 func init() {
@@ -41,7 +43,7 @@ func init() {
 			panic(fmt.Sprintf("geo: %s: %v", d.file, err))
 		}
 		setDeck(newDeckData(d.code, d.name, d.game, cards, false))
-		rules.RegisterDeck(&rules.Deck{Code: d.code, Name: d.name, Game: d.game, Cards: infos(cards)})
+		rules.RegisterDeck(&rules.Deck{Code: d.code, Name: d.name, Game: d.game, Aliases: d.aliases, Cards: infos(cards)})
 	}
 }
 

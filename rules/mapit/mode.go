@@ -44,6 +44,8 @@ type Options struct {
 var mode = &rules.Mode{
 	ID:         ModeID,
 	Name:       "Map It! World Edition",
+	Game:       "mapit",
+	Aliases:    []string{"map it"},
 	MinPlayers: 2,
 	MaxPlayers: 6,
 	Decks:      []string{"WLD"},
@@ -59,8 +61,9 @@ var mode = &rules.Mode{
 		{Key: "pileSize", Default: "15", Help: "cards per round's pile, the centre card included"},
 		{Key: "rounds", Default: "3", Help: "rounds in a game"},
 	},
-	New:     func(s rules.Setup) (rules.Game, error) { return newGame(s, defaultCatalogue()) },
-	Restore: func(b []byte) (rules.Game, error) { return restore(b, defaultCatalogue()) },
+	New:        func(s rules.Setup) (rules.Game, error) { return newGame(s, defaultCatalogue()) },
+	Restore:    func(b []byte) (rules.Game, error) { return restore(b, defaultCatalogue()) },
+	ScoreTable: judgeCrossTable,
 }
 
 func init() {

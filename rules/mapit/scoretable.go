@@ -9,8 +9,7 @@ import (
 
 // A photo of the cross (rules.Mode.ScoreTable): tokens change hands during
 // play, so a photo gives no scores; it checks the cross as the end of a
-// round does.
-func init() { mode.ScoreTable = judgeCrossTable }
+// round does. It is the mode's ScoreTable (mode.go).
 
 // judgeCrossTable checks each arm from the centre outwards, each card
 // against the nearest card still standing towards the centre (§4.5), and

@@ -42,6 +42,8 @@ type Options struct {
 var mode = &rules.Mode{
 	ID:         ModeID,
 	Name:       "Nord Sud Ovest Est",
+	Game:       "nsoe",
+	Aliases:    []string{"north south west east"},
 	MinPlayers: 2,
 	MaxPlayers: 6,
 	Decks:      []string{"EU"},
@@ -63,6 +65,9 @@ var mode = &rules.Mode{
 	},
 	New:     func(s rules.Setup) (rules.Game, error) { return newGame(s, defaultCatalogue()) },
 	Restore: func(b []byte) (rules.Game, error) { return restore(b, defaultCatalogue()) },
+	ScoreTable: func(s rules.Setup, t rules.Table) ([]rules.Score, []rules.Event, error) {
+		return judgeBoardTable(s, t, defaultCatalogue())
+	},
 }
 
 func init() { rules.RegisterMode(mode) }

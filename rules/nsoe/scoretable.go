@@ -11,12 +11,7 @@ import (
 // A photo of the board (rules.Mode.ScoreTable): the winner is whoever has
 // no cards left in hand, which the camera cannot see, so a photo gives no
 // scores; it checks every card on the board against the others as a
-// placement would be (§5.4).
-func init() {
-	mode.ScoreTable = func(s rules.Setup, t rules.Table) ([]rules.Score, []rules.Event, error) {
-		return judgeBoardTable(s, t, defaultCatalogue())
-	}
-}
+// placement would be (§5.4). Mode.ScoreTable (mode.go) calls it.
 
 // judgeBoardTable gives a verdict per pair of cards that touch, and per
 // pair anywhere on the board that breaks a rule, then counts the cards

@@ -29,6 +29,8 @@ func init() {
 	rules.RegisterMode(&rules.Mode{
 		ID:         ModeID,
 		Name:       "Shake That City",
+		Game:       "shakecity",
+		Aliases:    []string{"stc"},
 		MinPlayers: 1,
 		MaxPlayers: 4,
 		Options: []rules.Option{
@@ -43,9 +45,10 @@ func init() {
 			{Key: optSiteTiles, Default: DefaultSites, Help: "construction sites 1–4 along the diagonal, two colour letters each"},
 			{Key: optFirstManager, Default: "1", Help: "player who is construction manager in round 1"},
 		},
-		New:     func(s rules.Setup) (rules.Game, error) { return New(s) },
-		Restore: func(state []byte) (rules.Game, error) { return Restore(state) },
-		Expect:  expectBoards,
+		New:        func(s rules.Setup) (rules.Game, error) { return New(s) },
+		Restore:    func(state []byte) (rules.Game, error) { return Restore(state) },
+		ScoreTable: scoreCityTable,
+		Expect:     expectBoards,
 	})
 }
 

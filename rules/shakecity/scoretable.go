@@ -8,12 +8,7 @@ import (
 )
 
 // Scoring the city boards from one photo at the end of the game
-// (rules.Mode.ScoreTable).
-func init() {
-	if m, ok := rules.LookupMode(ModeID); ok {
-		m.ScoreTable = scoreCityTable
-	}
-}
+// (rules.Mode.ScoreTable, set in mode.go).
 
 // scoreCityTable scores every player's board zone (board:p1…) as the end
 // of round 15 does, with one event per scored square for the picture and

@@ -163,7 +163,7 @@ func (c *Catalogue) Lookup(id rules.CardID) (*Card, bool) {
 // "start-grey", "Fumarole 3" or "F3", "Dark City 9" or "DC9" (the 4s:
 // "DC4a", "DC4b"), Traveller names, "Sun".
 func (c *Catalogue) Deck() *rules.Deck {
-	d := &rules.Deck{Code: DeckCode, Name: "Strange World above the clouds", Game: "strangeworld"}
+	d := &rules.Deck{Code: DeckCode, Name: "Strange World above the clouds", Game: "strangeworld", Aliases: []string{"strange world"}}
 	for _, n := range c.order {
 		card := c.Cards[n]
 		info := rules.CardInfo{ID: card.ID(), Name: card.Name, Kind: card.Kind.String()}

@@ -23,10 +23,12 @@ const (
 func init() {
 	rules.RegisterDeck(std.Deck())
 	for _, m := range []*rules.Mode{
-		{ID: ModeMulti, Name: "Strange World above the clouds", MinPlayers: 2, MaxPlayers: 4},
-		{ID: ModeSolo, Name: "Strange World above the clouds — solo", MinPlayers: 1, MaxPlayers: 1},
+		{ID: ModeMulti, Name: "Strange World above the clouds", Aliases: []string{"strange world"}, MinPlayers: 2, MaxPlayers: 4},
+		{ID: ModeSolo, Name: "Strange World above the clouds — solo", Aliases: []string{"strange world solo"}, MinPlayers: 1, MaxPlayers: 1},
 	} {
+		m.Game = "strangeworld"
 		m.Decks = []string{DeckCode}
+		m.ScoreTable = scoreWorldsTable
 		m.Options = modeOptions
 		m.New = func(s rules.Setup) (rules.Game, error) { return New(s) }
 		m.Restore = func(b []byte) (rules.Game, error) { return Restore(b) }

@@ -7,14 +7,8 @@ import (
 	"github.com/tableref/tableref/rules"
 )
 
-// Scoring the finished worlds from one photo (rules.Mode.ScoreTable).
-func init() {
-	for _, id := range []string{ModeMulti, ModeSolo} {
-		if m, ok := rules.LookupMode(id); ok {
-			m.ScoreTable = scoreWorldsTable
-		}
-	}
-}
+// Scoring the finished worlds from one photo (rules.Mode.ScoreTable, set
+// in game.go).
 
 // scoreWorldsTable scores each player's world (zones p1…p4) in the 7
 // categories of §7.10. The photo shows what lies on top: a Fumarole for a

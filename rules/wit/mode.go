@@ -13,13 +13,15 @@ var (
 )
 
 func init() {
-	register(ModeContinental, "Continental Shake Up", 5,
-		func(s rules.Setup, d *Deck) (rules.Game, error) { return newContinental(s, d) }, restoreContinental)
-	register(ModeCartographer, "Cartographer's Corner", 12,
-		func(s rules.Setup, d *Deck) (rules.Game, error) { return newCartographer(s, d) }, restoreCartographer)
-	if m, ok := rules.LookupMode(ModeCartographer); ok {
-		m.Expect = expectMaps
-	}
+	register(modeSpec{id: ModeContinental, name: "Continental Shake Up", aliases: []string{"continental"}, perPlayer: 5,
+		newGame:    func(s rules.Setup, d *Deck) (rules.Game, error) { return newContinental(s, d) },
+		restore:    restoreContinental,
+		scoreTable: judgeContinentalTable})
+	register(modeSpec{id: ModeCartographer, name: "Cartographer's Corner", aliases: []string{"cartographer", "cartographers"}, perPlayer: 12,
+		newGame:    func(s rules.Setup, d *Deck) (rules.Game, error) { return newCartographer(s, d) },
+		restore:    restoreCartographer,
+		scoreTable: scoreCartographerTable,
+		expect:     expectMaps})
 }
 
 // expectMaps is the shape of a finished Cartographer's Corner table
@@ -41,23 +43,39 @@ func expectMaps(s rules.Setup, t rules.Table) []rules.Expect {
 	return out
 }
 
-// register adds one mode on the South America deck; perPlayer is the
-// rulebook's number of cards each player places.
-func register(id, name string, perPlayer int, newGame func(rules.Setup, *Deck) (rules.Game, error), restore func([]byte) (rules.Game, error)) {
+// modeSpec is what differs between the two modes on the South America
+// deck: perPlayer is the rulebook's number of cards each player places,
+// scoreTable scores a photo of the finished table, expect is its shape.
+type modeSpec struct {
+	id, name   string
+	aliases    []string
+	perPlayer  int
+	newGame    func(rules.Setup, *Deck) (rules.Game, error)
+	restore    func([]byte) (rules.Game, error)
+	scoreTable func(rules.Setup, rules.Table) ([]rules.Score, []rules.Event, error)
+	expect     func(rules.Setup, rules.Table) []rules.Expect
+}
+
+// register adds one mode on the South America deck, every field set here.
+func register(m modeSpec) {
 	rules.RegisterMode(&rules.Mode{
-		ID:         id,
-		Name:       "Where is That? South America — " + name,
+		ID:         m.id,
+		Name:       "Where is That? South America — " + m.name,
+		Game:       "wit",
+		Aliases:    append(m.aliases, m.name),
 		MinPlayers: 2, // REFERENCE §1.1: the rulebook gives no count; 2–6 by default
 		MaxPlayers: 6,
 		Decks:      []string{deckSA},
-		Options:    modeOptions(perPlayer),
+		Options:    modeOptions(m.perPlayer),
 		New: func(s rules.Setup) (rules.Game, error) {
 			d, err := saDeck()
 			if err != nil {
 				return nil, err
 			}
-			return newGame(s, d)
+			return m.newGame(s, d)
 		},
-		Restore: restore,
+		Restore:    m.restore,
+		ScoreTable: m.scoreTable,
+		Expect:     m.expect,
 	})
 }

@@ -6,16 +6,8 @@ import (
 	"github.com/tableref/tableref/rules"
 )
 
-// Scoring a finished table from one photo (rules.Mode.ScoreTable). Set
-// here, after mode.go's init has registered both modes.
-func init() {
-	if m, ok := rules.LookupMode(ModeCartographer); ok {
-		m.ScoreTable = scoreCartographerTable
-	}
-	if m, ok := rules.LookupMode(ModeContinental); ok {
-		m.ScoreTable = judgeContinentalTable
-	}
-}
+// Scoring a finished table from one photo (rules.Mode.ScoreTable, set in
+// mode.go).
 
 // scoreCartographerTable scores each player's map (zones p1…pN) as the
 // end of Cartographer's Corner does: a point per right circle, the closest

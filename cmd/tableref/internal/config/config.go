@@ -203,15 +203,16 @@ func (c *Config) Validate() error {
 	bad := func(key, format string, args ...any) { errs = append(errs, key+": "+fmt.Sprintf(format, args...)) }
 
 	if c.Game.Mode != "" {
-		m, ok := rules.LookupMode(c.Game.Mode)
-		if !ok {
-			var ids []string
-			for _, m := range rules.Modes() {
-				ids = append(ids, m.ID)
+		// Any name of the mode will do ("continental"); from here on
+		// the configuration holds its ID.
+		m, err := rules.FindMode(c.Game.Mode)
+		if err != nil {
+			bad("game.mode", "%v", err)
+		} else {
+			c.Game.Mode = m.ID
+			if _, err := m.Check(c.Setup()); err != nil {
+				bad("game", "%v", err)
 			}
-			bad("game.mode", "unknown game mode %q (known: %s)", c.Game.Mode, strings.Join(ids, ", "))
-		} else if _, err := m.Check(c.Setup()); err != nil {
-			bad("game", "%v", err)
 		}
 	}
 	if strings.TrimSpace(c.Camera.Source) == "" {

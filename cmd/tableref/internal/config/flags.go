@@ -26,7 +26,7 @@ func BindFlags(fs *pflag.FlagSet) *Flags {
 		fs.String(name, "", usage+" (config key "+key+")")
 		f.set[name] = func(v string) error { *dst(f.c) = v; return nil }
 	}
-	str("mode", "game.mode", "game mode for a new game", func(c *Config) *string { return &c.Game.Mode })
+	str("mode", "game.mode", "game mode for a new game, by ID or name (tableref modes lists them)", func(c *Config) *string { return &c.Game.Mode })
 	str("camera", "camera.source", "camera source", func(c *Config) *string { return &c.Camera.Source })
 	str("at-end", "camera.at_end", "when a recording ends: stop, wait or loop", func(c *Config) *string { return &c.Camera.AtEnd })
 	str("calibration", "calibration", "calibration file", func(c *Config) *string { return &c.Calibration })
