@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/tableref/tableref/calibration"
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/vision/geom"
 )
@@ -44,6 +43,13 @@ type layout struct {
 	offGrid map[string]bool
 	// ownZone puts cards of a kind in a zone of their own.
 	ownZone map[string]string
+	// supply are the deck kinds that lie in a supply beside the worlds
+	// (Strange World's Fumaroles): never the start of a player's area.
+	supply map[string]bool
+	// apart: a card laid apart from a player's world (within a card's
+	// gap of it) belongs to that world, so the engine refuses it; set
+	// where nothing else of the game lies that close to a world.
+	apart bool
 	// nsoe board size and central slot.
 	rows, cols int
 	centre     rules.Pos
@@ -61,11 +67,15 @@ func layoutFor(mode string, s rules.Setup) (*layout, error) {
 	case "wit-continental":
 		l.kind = sharedMap
 	case "wit-cartographer":
-		l.kind = playerMaps
+		l.kind, l.apart = playerMaps, true
 	case "strangeworld", "strangeworld-solo":
 		l.kind = playerMaps
 		l.offGrid = map[string]bool{"dark city": true, "traveller": true}
 		l.ownZone = map[string]string{"sun": zoneSun}
+		l.supply = map[string]bool{"fumarole": true}
+		// Solo lays its seven stacks' face-up cards beside the world: a
+		// card apart from it is a stack's top card.
+		l.apart = mode == "strangeworld"
 		if mode == "strangeworld-solo" {
 			l.players = 1
 		}
@@ -192,6 +202,9 @@ func groups(cards []*placed) []group {
 // left out with a problem.
 type assignment struct {
 	zones map[string][]*placed
+	// apart are cards laid apart from a zone's world, placed in its
+	// lattice once it is fitted (placeApart).
+	apart map[string][]*placed
 	probs []Problem
 }
 
@@ -204,7 +217,7 @@ func (a *assignment) add(zone string, cs ...*placed) {
 
 // assign sorts the free cards (those no polygon or fixed grid took) into
 // the mode's zones.
-func (l *layout) assign(cards []*placed, markers map[int]geom.Pt) assignment {
+func (l *layout) assign(cards []*placed, cl clues) assignment {
 	var a assignment
 	var rest []*placed
 	for _, c := range cards {
@@ -235,7 +248,7 @@ func (l *layout) assign(cards []*placed, markers map[int]geom.Pt) assignment {
 	case board:
 		l.assignBoard(&a, rest)
 	case playerMaps:
-		l.assignPlayers(&a, gs, markers)
+		l.assignPlayers(&a, gs, cl)
 	}
 	return a
 }
@@ -265,74 +278,6 @@ func (l *layout) assignBoard(a *assignment, cards []*placed) {
 		} else {
 			a.add(zoneOffer, c)
 		}
-	}
-}
-
-// assignPlayers gives each group to the nearest player marker; each
-// player's largest group is their map, other groups are loose cards.
-// With one player and no marker, the largest group is p1's.
-func (l *layout) assignPlayers(a *assignment, gs []group, markers map[int]geom.Pt) {
-	if len(markers) == 0 {
-		if l.players == 1 {
-			for i, g := range gs {
-				if i == 0 {
-					a.add("p1", g...)
-				} else {
-					a.add(zoneOffer, g...)
-				}
-			}
-			return
-		}
-		for _, g := range gs {
-			var refs []rules.CardRef
-			for _, c := range g {
-				refs = append(refs, c.ref)
-			}
-			a.probs = append(a.probs, Problem{Kind: ProblemNoZone, Cards: refs,
-				Text: fmt.Sprintf("no player markers in view, so %s belong to nobody: lay each player's marker (tableref print markers players) beside their area, or run 'tableref calibrate zones'", describeCards(refs))})
-		}
-		return
-	}
-	taken := map[int]bool{}
-	var loose []group
-	for _, g := range gs { // largest first: a player's first group is their map
-		p, _ := calibration.Nearest(markers, g.centre())
-		if !taken[p] {
-			taken[p] = true
-			a.add(fmt.Sprintf("p%d", p), g...)
-		} else {
-			loose = append(loose, g)
-		}
-	}
-	// One player's marker unseen (covered, too small) and one map-sized
-	// group left over: by elimination it is that player's map.
-	var missing []int
-	for p := 1; p <= l.players; p++ {
-		if !taken[p] {
-			missing = append(missing, p)
-		}
-	}
-	if len(missing) == 1 && len(loose) > 0 && isMap(loose[0], gs[0]) && (len(loose) == 1 || !isMap(loose[1], gs[0])) {
-		a.add(fmt.Sprintf("p%d", missing[0]), loose[0]...)
-		loose = loose[1:]
-	}
-	for _, g := range loose {
-		if len(missing) == 0 || !isMap(g, gs[0]) {
-			a.add(zoneOffer, g...)
-			continue
-		}
-		// A whole map and more than one player without a marker: whose
-		// it is cannot be told, so it is said, not guessed.
-		var refs []rules.CardRef
-		for _, c := range g {
-			refs = append(refs, c.ref)
-		}
-		var who []string
-		for _, p := range missing {
-			who = append(who, fmt.Sprintf("P%d", p))
-		}
-		a.probs = append(a.probs, Problem{Kind: ProblemNoZone, Cards: refs,
-			Text: fmt.Sprintf("a map of %d cards belongs to nobody: the marker of %s is not seen (covered, or too small for the camera)", len(g), strings.Join(who, ", "))})
 	}
 }
 

@@ -24,9 +24,10 @@ const (
 	PlaneNone        = "none"
 )
 
-// read reads one frame into a Scan. priors are the zones' grids of the last
-// snapshot, so that cells keep their numbers; nil for a photo.
-func (s *Scanner) read(ctx context.Context, frame gocv.Mat, priors map[string]Grid) (*Scan, error) {
+// read reads one frame into a Scan. h is what the scanner remembers of the
+// last snapshot (its zones' grids, so that cells keep their numbers, and
+// whose cards are whose); nil for a photo.
+func (s *Scanner) read(ctx context.Context, frame gocv.Mat, h *history) (*Scan, error) {
 	if frame.Empty() {
 		return nil, fmt.Errorf("%w: empty frame (a corrupt image?)", ErrFrame)
 	}
@@ -46,9 +47,10 @@ func (s *Scanner) read(ctx context.Context, frame gocv.Mat, priors map[string]Gr
 	}
 	cards := s.cards(sc)
 	markers := map[int]geom.Pt{}
+	seen := map[int]bool{}
 	for _, c := range sc.Codes {
 		if m := c.Payload.Marker; c.Payload.Kind == rules.KindMarker && m.Type == rules.MarkerPlayer {
-			markers[m.Player] = c.At
+			markers[m.Player], seen[m.Player] = c.At, true
 		}
 	}
 	var zones *calibration.Zones
@@ -57,13 +59,14 @@ func (s *Scanner) read(ctx context.Context, frame gocv.Mat, priors map[string]Gr
 	}
 	sc.Table = rules.Table{Zones: map[string]*rules.Zone{}}
 	free, byPolygon := s.fixedZones(sc, cards, zones)
-	a := s.layout.assign(free, zones.MarkerPositions(markers))
+	a := s.layout.assign(free, clues{markers: zones.MarkerPositions(markers), seen: seen, past: h.past()})
 	sc.Problems = append(sc.Problems, a.probs...)
 	for z, cs := range byPolygon {
 		a.add(z, cs...)
 	}
 	for _, zone := range sortedKeys(a.zones) {
-		s.gridZone(sc, zone, a.zones[zone], priors)
+		s.gridZone(sc, zone, a.zones[zone], h.priors())
+		sc.placeApart(zone, a.apart[zone])
 	}
 	if err := s.colourZones(sc, frame, res.Codes); err != nil {
 		return nil, err

@@ -146,6 +146,7 @@ const (
 	ProblemTwice       ProblemKind = "seen twice"   // one card's code in two places
 	ProblemPlane       ProblemKind = "no plane"     // no table plane for this frame
 	ProblemCovered     ProblemKind = "covered"      // something reaches over the table
+	ProblemMarker      ProblemKind = "marker"       // a world lies nearer another player's marker than its own
 )
 
 // Problem is something that keeps part of the table from being read for
@@ -164,9 +165,12 @@ type Problem struct {
 func (p Problem) String() string { return p.Text }
 
 // Blocking reports whether the problem must hold back a snapshot: every
-// kind but a board read without its capture (which only warns) and a bad
-// shake (the snapshot shows it, and the game asks for a reshake).
-func (p Problem) Blocking() bool { return p.Kind != ProblemNotCaptured && p.Kind != ProblemReshake }
+// kind but a board read without its capture and a marker lying nearer
+// another player's area (which only warn) and a bad shake (the snapshot
+// shows it, and the game asks for a reshake).
+func (p Problem) Blocking() bool {
+	return p.Kind != ProblemNotCaptured && p.Kind != ProblemReshake && p.Kind != ProblemMarker
+}
 
 func problemf(kind ProblemKind, zone string, format string, args ...any) Problem {
 	return Problem{Kind: kind, Zone: zone, Text: fmt.Sprintf(format, args...)}

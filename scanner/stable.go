@@ -68,7 +68,7 @@ func (s *Scanner) frame(ctx context.Context, t time.Duration, frame gocv.Mat) (U
 		return up, nil
 	}
 	st.read, st.lastRead = true, t
-	sc, err := s.read(ctx, frame, st.grids)
+	sc, err := s.read(ctx, frame, &history{grids: st.grids, known: st.known})
 	if err != nil {
 		return up, err
 	}

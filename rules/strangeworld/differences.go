@@ -31,9 +31,35 @@ func (g *Game) differences(t rules.Table, zs []*rules.Zone) []note {
 	for i, w := range g.Worlds {
 		notes = append(notes, g.worldDifferences(i+1, w, zs[i])...)
 	}
+	notes = append(notes, g.apartFromWorlds(t)...)
 	if dir, ok := sunDir(t); ok && g.Locked && dir != g.Dir && g.n() > 2 && g.Phase == phasePlay {
 		notes = append(notes, note{key: "sun:" + dir, short1: "Sun turned", short2: "order stays",
 			long: fmt.Sprintf("The Sun was turned to %s during the turn; the play order stays %s until the turn ends.", dir, g.Dir)})
+	}
+	return notes
+}
+
+// apartFromWorlds refuses the face-up Land cards lying apart from every
+// world. A game of several players lays nothing of its own on the table
+// outside the worlds but the supplies (Fumaroles, Dark Cities, Travellers,
+// the deck Tzimime side up), so such a card was played where no world is.
+// Solo lays its stacks' face-up cards there: they are the offer.
+func (g *Game) apartFromWorlds(t rules.Table) []note {
+	if g.Solo != nil || g.Phase == phaseOver {
+		return nil
+	}
+	var notes []note
+	for _, r := range zoneRefs(t.Zone("offer")) {
+		card, ok := std.Lookup(r.ID)
+		if !ok || r.Side != rules.Front || (card.Kind != KindLand && card.Kind != KindStart) {
+			continue
+		}
+		n := note{key: "apart:" + r.ID.String(), card: r.ID, short1: "Not in a world:", short2: card.Short(),
+			long: fmt.Sprintf("%s lies apart from every world: a card is played touching its player's own world. Take it back.", card.Name)}
+		if g.Phase == phasePlay {
+			n.player = g.current()
+		}
+		notes = append(notes, n)
 	}
 	return notes
 }
@@ -97,10 +123,10 @@ func (g *Game) worldDifferences(p int, w *World, z *rules.Zone) []note {
 		key := fmt.Sprintf("new%d,%d:%s", pos.Row, pos.Col, ref)
 		switch {
 		case g.waiting(p, actRemove, pos):
-		case g.Phase == phaseStart && len(w.Cards) == 0:
-			add(key, "Start card only", g.short(p), "lay only your starting card, face up, to begin.", ref.ID)
 		case g.Phase == phaseStart:
-			add(key, "Wait", "others starting", "wait until every player has a starting card.", ref.ID)
+			if _, ok := g.startIn(z); !ok {
+				add(key, "Start card only", g.short(p), "lay only your starting card, face up, to begin.", ref.ID)
+			}
 		case g.Phase == phaseOver || g.Step >= CardsPerTurn*g.n() && g.Turn == Turns:
 			add(key, "World complete", "no more cards", "the game is over: no more cards.", ref.ID)
 		case p == g.current() && len(g.Pending) == 0 && len(news) > 1:

@@ -1,6 +1,7 @@
 package strangeworld
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/tableref/tableref/rules"
@@ -302,4 +303,51 @@ func TestSW14SoloScale(t *testing.T) {
 			t.Errorf("RankSolo(%d) = %+v, want rank %d", total, got, rank)
 		}
 	}
+}
+
+// TestStartsTakenTogether: the starting cards are taken only once every
+// world shows one, so a first card the camera files in the wrong world
+// (laid nearer another player's marker) is never accepted there; a world
+// showing its lone starting card meanwhile is not warned about.
+func TestStartsTakenTogether(t *testing.T) {
+	d := newDriver(t, ModeMulti, "Ana", "Ben", "Caro")
+	d.put(2, 0, 0, "start-grey") // Ana's card, filed in Ben's world for now
+	d.expect(d.snap(), "")
+	d.put(2, 0, 0, "").put(1, 0, 0, "start-grey").put(2, 0, 0, "start-blue")
+	d.expect(d.snap(), "")
+	if len(d.g.Worlds[0].Cards)+len(d.g.Worlds[1].Cards) != 0 {
+		t.Fatalf("starting cards taken before every player had one: %s | %s", d.world(1), d.world(2))
+	}
+	d.put(3, 0, 0, "start-green")
+	d.expect(d.snap(), "info info info round turn")
+	// Two cards in one world before the start: said.
+	d2 := newDriver(t, ModeMulti, "Ana", "Ben")
+	d2.put(1, 0, 0, "start-grey").put(1, 0, 1, "grey-grey#1")
+	d2.expect(d2.snap(), "warning warning")
+}
+
+// TestCardApartFromEveryWorld: in a game of several players nothing but
+// the supplies lies outside the worlds, so a face-up Land card there was
+// played apart from every world: it is refused until it is taken back.
+// Solo's stacks lie there: nothing is said.
+func TestCardApartFromEveryWorld(t *testing.T) {
+	d := newDriver(t, ModeMulti, "Ana", "Ben")
+	d.put(1, 0, 0, "start-grey").put(2, 0, 0, "start-blue")
+	d.snap()
+	d.zone("offer").Set(pos(5, 5), rules.Cell{Card: ref(t, "grey-grey#1")})
+	d.zone("offer").Set(pos(5, 7), rules.Cell{Card: ref(t, "DC9")})
+	d.zone("offer").Set(pos(6, 5), rules.Cell{Card: tzimime})
+	evs := d.g.Observe(d.tab.Clone())
+	if summary(evs) != "warning" || evs[0].Player != 1 || !strings.Contains(evs[0].Long, "apart from every world") {
+		t.Fatalf("a Land card apart from the worlds: %q %+v, want one warning to Ana, whose turn it is", summary(evs), evs)
+	}
+	d.expect(d.snap(), "") // said once while it lasts
+	d.zone("offer").Set(pos(5, 5), rules.Cell{})
+	d.expect(d.snap(), "")
+	d.put(1, 0, 1, "grey-grey#1")
+	d.expect(d.snap(), "verdict/right turn")
+
+	s := soloStart(t)
+	s.zone("offer").Set(pos(5, 5), rules.Cell{Card: ref(t, "grey-grey#1")})
+	s.expect(s.snap(), "")
 }

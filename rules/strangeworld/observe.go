@@ -164,34 +164,44 @@ func newCells(w *World, z *rules.Zone) []rules.Pos {
 	return out
 }
 
-// acceptStarts takes each player's starting card: a world showing exactly
-// one starting card face up.
+// acceptStarts takes the starting cards once every world shows exactly
+// one starting card face up, all at once: until then whose card is whose
+// may still change (a first card laid nearer another player's marker than
+// its own player's is sorted out when the others are down).
 func (g *Game) acceptStarts(zs []*rules.Zone, evs *[]rules.Event) bool {
-	progress := false
-	for i, w := range g.Worlds {
-		ps := zs[i].Positions()
-		if len(w.Cards) > 0 || len(ps) != 1 {
-			continue
+	starts := make([]*Card, len(g.Worlds))
+	for i := range g.Worlds {
+		card, ok := g.startIn(zs[i])
+		if !ok {
+			return false
 		}
-		ref := zs[i].Cells[ps[0]].Card
-		card, ok := std.Lookup(ref.ID)
-		if !ok || card.Kind != KindStart || ref.Side != rules.Front || g.whereIs(card.Num) != 0 {
-			continue
-		}
-		w.Cards = append(w.Cards, &Placed{Row: ps[0].Row, Col: ps[0].Col, Land: card.Num})
-		progress = true
+		starts[i] = card
+	}
+	for i, card := range starts {
+		pos := zs[i].Positions()[0]
+		g.Worlds[i].Cards = append(g.Worlds[i].Cards, &Placed{Row: pos.Row, Col: pos.Col, Land: card.Num})
 		*evs = append(*evs, rules.Event{Kind: rules.EventInfo, Player: i + 1, Card: card.ID(),
 			Short: rules.Say(g.short(i+1)+" starts", card.Short()),
 			Long:  fmt.Sprintf("%s starts with %s.", g.name(i+1), card.Name)})
 	}
-	for _, w := range g.Worlds {
-		if len(w.Cards) == 0 {
-			return progress
-		}
-	}
 	g.Phase = phasePlay
 	*evs = append(*evs, g.roundEvent())
 	return true
+}
+
+// startIn returns the starting card a world shows when it shows exactly
+// one card, a starting card face up that no other world holds.
+func (g *Game) startIn(z *rules.Zone) (*Card, bool) {
+	ps := z.Positions()
+	if len(ps) != 1 {
+		return nil, false
+	}
+	ref := z.Cells[ps[0]].Card
+	card, ok := std.Lookup(ref.ID)
+	if !ok || card.Kind != KindStart || ref.Side != rules.Front || g.whereIs(card.Num) != 0 {
+		return nil, false
+	}
+	return card, true
 }
 
 func (g *Game) roundEvent() rules.Event {
@@ -298,6 +308,9 @@ func (g *Game) readOffer(t rules.Table, readTops bool) {
 // zoneRefs lists every card a zone shows, in cells and as items: the Sun
 // and the solo offer may lie either way.
 func zoneRefs(z *rules.Zone) []rules.CardRef {
+	if z == nil {
+		return nil
+	}
 	var refs []rules.CardRef
 	for _, p := range z.Positions() {
 		refs = append(refs, z.Cells[p].Card)
