@@ -49,3 +49,23 @@ func TestPhotoCommandsRefuseBadImages(t *testing.T) {
 		}
 	}
 }
+
+// `tableref replay` of a journal whose header was cut short (a power cut
+// as a new game started) says the file holds no game and exits 1; it used
+// to print a warning and exit 0 as if a game had been replayed.
+func TestReplayOfAJournalWithoutGame(t *testing.T) {
+	dir := t.TempDir()
+	mark := "# tableref journal: every stable snapshot and input, fsync'd before the referee acted on it\n"
+	for name, content := range map[string]string{
+		"torn.jsonl":  mark + `{"kind":"header","format":1,"mo`,
+		"mark.jsonl":  mark,
+		"empty.jsonl": "",
+	} {
+		path := filepath.Join(dir, name)
+		os.WriteFile(path, []byte(content), 0o644)
+		code, _, errOut := run(t, "replay", path)
+		if code != 1 || !strings.Contains(errOut, "the file holds no game") {
+			t.Errorf("replay %s: status %d, stderr %q; want 1 and 'the file holds no game'", name, code, errOut)
+		}
+	}
+}

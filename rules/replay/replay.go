@@ -62,6 +62,11 @@ type body struct {
 	Choice string          `json:"choice,omitempty"`
 }
 
+// ErrNoGame marks a file with no game in it: empty, only comments, or a
+// header line cut short. A journal like that holds nothing of value (the
+// daemon sets it aside and starts afresh); a replay like that is an error.
+var ErrNoGame = errors.New("the file holds no game")
+
 // Reader reads a replay line by line. Its errors say "NAME:LINE: what".
 type Reader struct {
 	name     string
@@ -135,6 +140,9 @@ func (r *Reader) Next() (Line, error) {
 		line, err := r.parse(text)
 		if err != nil && torn && r.AllowTornTail && !json.Valid(text) {
 			r.tornTail = true
+			if r.setup == nil {
+				return Line{}, r.errorf("%w: its header line was cut short (a power cut as the game started?)", ErrNoGame)
+			}
 			return Line{}, io.EOF
 		}
 		return line, err
@@ -147,7 +155,7 @@ func (r *Reader) Next() (Line, error) {
 		return Line{}, r.errorf("%v", err)
 	}
 	if r.setup == nil {
-		return Line{}, r.errorf("empty replay: want a header line first")
+		return Line{}, r.errorf("%w: it is empty (or only comments), and a replay starts with a header line", ErrNoGame)
 	}
 	return Line{}, io.EOF
 }

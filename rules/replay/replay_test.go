@@ -158,7 +158,7 @@ func TestHeaderErrors(t *testing.T) {
 		`{"kind":"header","format":1,"mode":"test-count","players":["A","B"],"options":{"style":"c"}}`: `want one of a, b`,
 		`{"kind":"header","format":1,"mode":"test-count","players":["A","B"],"options":{"cards":"x"}}`: "want a whole number",
 		`{"kind":"snapshot","t":1,"table":{}}`:                                                         "first line must be the header",
-		``:                                                                                             "empty replay",
+		``:                                                                                             "the file holds no game: it is empty",
 	} {
 		_, _, err := runAll(t, head+"\n")
 		if err == nil || !strings.Contains(err.Error(), want) || !strings.HasPrefix(err.Error(), "game.jsonl:1:") {
@@ -180,6 +180,15 @@ func TestTornTail(t *testing.T) {
 	}
 	if !r.TornTail() || n != 5 {
 		t.Errorf("TornTail=%v events=%d, want true and 5", r.TornTail(), n)
+	}
+	// A journal whose header line was cut short holds no game: an error
+	// that says so (it used to end quietly, as if the game were empty).
+	for _, text := range []string{`{"kind":"header","format":1,"mo`, "# a comment\n" + `{"kind":"hea`, "", "# only a comment\n"} {
+		r = NewReader(strings.NewReader(text), "journal")
+		r.AllowTornTail = true
+		if _, err := Run(r, func(Stamped) {}); !errors.Is(err, ErrNoGame) || !strings.Contains(err.Error(), "holds no game") {
+			t.Errorf("journal %q: %v, want ErrNoGame", text, err)
+		}
 	}
 	// A complete last line without a newline is not torn.
 	r = NewReader(strings.NewReader(strings.TrimSuffix(good, "\n")), "journal")

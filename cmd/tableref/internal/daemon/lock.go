@@ -9,44 +9,33 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
+
+	"github.com/tableref/tableref/cmd/tableref/internal/pidlock"
 )
 
 // ErrInUse is returned when another tableref already uses the camera.
 var ErrInUse = errors.New("already in use")
 
 // Lock is an exclusive flock on a file in dir keyed by the camera source,
-// so that two daemons never read (and journal) the same camera. The kernel
-// drops the lock when the process dies, so a crash never leaves a stale
-// lock behind.
-type Lock struct {
-	f    *os.File
-	path string
-}
+// so that two daemons never read the same camera (the journal has a lock
+// of its own: journal.TakeLock). The kernel drops the lock when the
+// process dies, so a crash never leaves a stale lock behind.
+type Lock = pidlock.Lock
 
 // LockCamera takes the lock for source (a device path, "pi", a file…).
 func LockCamera(dir, source string) (*Lock, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("lock: %w", err)
-	}
 	key := canonicalSource(source)
 	sum := sha256.Sum256([]byte(key))
 	path := filepath.Join(dir, "camera-"+hex.EncodeToString(sum[:8])+".lock")
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	l, err := pidlock.Take(path, "camera "+key)
+	var held *pidlock.HeldError
+	if errors.As(err, &held) {
+		return nil, fmt.Errorf("camera %s %w by another tableref (%s; lock %s)", source, ErrInUse, held.Holder, path)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("lock: %w", err)
 	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		holder, _ := os.ReadFile(path)
-		f.Close()
-		if errors.Is(err, syscall.EWOULDBLOCK) {
-			return nil, fmt.Errorf("camera %s %w by another tableref (%s; lock %s)", source, ErrInUse, strings.TrimSpace(string(holder)), path)
-		}
-		return nil, fmt.Errorf("lock %s: %w", path, err)
-	}
-	_ = f.Truncate(0)
-	_, _ = f.WriteAt([]byte("pid "+strconv.Itoa(os.Getpid())+" camera "+key+"\n"), 0)
-	return &Lock{f: f, path: path}, nil
+	return l, nil
 }
 
 // canonicalSource names a source the same way however it was written: a
@@ -69,14 +58,4 @@ func canonicalSource(s string) string {
 		}
 	}
 	return s
-}
-
-// Release drops the lock.
-func (l *Lock) Release() error {
-	if l == nil || l.f == nil {
-		return nil
-	}
-	err := l.f.Close()
-	l.f = nil
-	return err
 }

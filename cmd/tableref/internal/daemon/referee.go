@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/tableref/tableref/cmd/tableref/internal/journal"
@@ -23,6 +24,7 @@ import (
 // acted on. Not safe for concurrent use: the referee goroutine owns it.
 type Referee struct {
 	path  string
+	lock  *journal.Lock // this process's right to write the journal
 	w     *journal.Writer
 	match *journal.Match
 	table rules.Table // the last snapshot the engine was given
@@ -40,24 +42,59 @@ type Referee struct {
 // through the engine), else starts a new game for setup. resumed says
 // which happened; start holds the events to show (the start events of a
 // new game, or a "resumed" note and the last events of a resumed one).
+//
+// The journal is locked first: a second tableref on the same journal (the
+// service, and `sudo tableref run --camera 0` beside it) is refused with
+// the holder's PID (journal.ErrInUse) before it reads or writes anything.
+// A journal that holds no game (empty, or its header cut short by a power
+// cut as a new game started) is set aside with a warning and a new game
+// starts; one that holds a game but cannot be read is an error, so that a
+// game is never thrown away.
 func OpenReferee(path string, setup rules.Setup, now func() time.Time) (r *Referee, start []rules.Event, resumed bool, err error) {
 	if now == nil {
 		now = time.Now
 	}
-	r = &Referee{path: path, now: now, started: now()}
+	lock, err := journal.TakeLock(path)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	defer func() {
+		if err != nil {
+			r.Close()
+			r = nil
+		}
+	}()
+	r = &Referee{path: path, lock: lock, now: now, started: now()}
 	if _, statErr := os.Stat(path); statErr == nil {
 		evs, err := r.resume()
-		return r, evs, true, err
+		if !errors.Is(err, replay.ErrNoGame) {
+			return r, evs, true, err
+		}
+		aside := setAsideName(path, now())
+		if rerr := os.Rename(path, aside); rerr != nil {
+			return r, nil, false, fmt.Errorf("resuming %s: %w (and setting it aside failed: %w)", path, err, rerr)
+		}
+		slog.Warn("journal: it held no game (empty, or its first lines cut short by a power cut): set aside, starting a new game", "journal", path, "set_aside", aside, "why", err)
 	}
 	if setup.Mode == "" {
-		return nil, nil, false, errors.New("no game to resume and none configured: set game.mode (or -mode) and game.players")
+		return r, nil, false, errors.New("no game to resume and none configured: set game.mode (or -mode) and game.players")
 	}
 	evs, err := r.NewGame(setup)
 	return r, evs, false, err
 }
 
+// setAsideName is where a journal holding no game is moved:
+// NAME-nogame-YYYYMMDD-HHMMSS.jsonl beside it.
+func setAsideName(path string, now time.Time) string {
+	ext := filepath.Ext(path)
+	return path[:len(path)-len(ext)] + "-nogame-" + now.Format("20060102-150405") + ext
+}
+
 func (r *Referee) resume() ([]rules.Event, error) {
 	l, w, err := journal.Open(r.path)
+	if errors.Is(err, replay.ErrNoGame) {
+		return nil, err
+	}
 	if err != nil {
 		return nil, fmt.Errorf("resuming %s: %w (move it away to start a new game)", r.path, err)
 	}
@@ -174,10 +211,19 @@ func (r *Referee) Entries() int { return r.n }
 // Path is the journal's path.
 func (r *Referee) Path() string { return r.path }
 
-// Close closes the journal.
+// Close closes the journal and releases its lock.
 func (r *Referee) Close() error {
-	if r.w == nil {
+	if r == nil {
 		return nil
 	}
-	return r.w.Close()
+	var err error
+	if r.w != nil {
+		err = r.w.Close()
+		r.w = nil
+	}
+	if lerr := r.lock.Release(); err == nil {
+		err = lerr
+	}
+	r.lock = nil
+	return err
 }

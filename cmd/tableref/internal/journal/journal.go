@@ -57,7 +57,8 @@ type Writer struct {
 
 // Create starts a new journal for setup s at path. An existing journal
 // there is kept by renaming it to NAME-YYYYMMDD-HHMMSS.jsonl beside it, so
-// that a finished game stays available for `tableref replay`.
+// that a finished game stays available for `tableref replay`. The caller
+// holds the path's Lock (TakeLock).
 func Create(path string, s rules.Setup, now time.Time) (*Writer, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("journal: %w", err)
@@ -67,9 +68,15 @@ func Create(path string, s rules.Setup, now time.Time) (*Writer, error) {
 			return nil, fmt.Errorf("journal: keeping the last game: %w", err)
 		}
 	}
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+	// Append-only: every write lands at the end of the file, whoever else
+	// might have it open.
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("journal: %w", err)
+	}
+	if err := lockFile(f, path); err != nil {
+		f.Close()
+		return nil, err
 	}
 	w, err := NewWriter(f, path, 0, s)
 	if err != nil {

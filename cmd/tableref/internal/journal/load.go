@@ -78,7 +78,8 @@ func Read(data []byte, name string) (*Loaded, error) {
 	return l, nil
 }
 
-// Open loads the journal at path and opens it for appending: a torn tail is
+// Open loads the journal at path and opens it for appending (the caller
+// holds the path's Lock: TakeLock): a torn tail is
 // cut off the file (Loaded.TornTail says so, for a warning) and a missing
 // final newline is added, so that new lines always start on a line of
 // their own.
@@ -91,17 +92,17 @@ func Open(path string) (*Loaded, *Writer, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("journal: %w", err)
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
 	if err != nil {
 		return nil, nil, fmt.Errorf("journal: %w", err)
 	}
-	if err := f.Truncate(l.Size); err != nil {
+	if err := lockFile(f, path); err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	if err := f.Truncate(l.Size); err != nil { // appending goes on from here
 		f.Close()
 		return nil, nil, describe(path, err)
-	}
-	if _, err := f.Seek(l.Size, io.SeekStart); err != nil {
-		f.Close()
-		return nil, nil, fmt.Errorf("journal: %w", err)
 	}
 	w := Resume(f, path, l.Size)
 	if l.NeedsNewline {
