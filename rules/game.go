@@ -188,6 +188,19 @@ func (m *Mode) Check(s Setup) (Setup, error) {
 	return s, nil
 }
 
+// DecksFor lists the decks whose card names resolve in a game of this
+// mode set up as s: the deck its "deck" option names (the geography
+// games play tableref's deck or one installed from the user's box), else
+// the mode's Decks.
+func (m *Mode) DecksFor(s Setup) []string {
+	if _, ok := m.option("deck"); ok {
+		if d := strings.ToUpper(strings.TrimSpace(s.Options["deck"])); d != "" {
+			return []string{d}
+		}
+	}
+	return m.Decks
+}
+
 func (m *Mode) option(key string) (Option, bool) {
 	for _, o := range m.Options {
 		if o.Key == key {

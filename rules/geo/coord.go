@@ -153,14 +153,14 @@ func ParseWholeDegrees(s string, a Axis) (int, error) {
 }
 
 // FormatWholeDegrees writes whole degrees the way the Italian cards do:
-// "41°N", "9°O".
-func FormatWholeDegrees(v int, a Axis) string {
+// "41°N", "9°O", and "0°O" for a negative zero (London prints 0°O).
+func FormatWholeDegrees(v float64, a Axis) string {
 	pos, neg := "N", "S"
 	if a == AxisLon {
 		pos, neg = "E", "O"
 	}
-	if v < 0 {
-		return fmt.Sprintf("%d°%s", -v, neg)
+	if math.Signbit(v) {
+		return fmt.Sprintf("%d°%s", int(-v), neg)
 	}
-	return fmt.Sprintf("%d°%s", v, pos)
+	return fmt.Sprintf("%d°%s", int(v), pos)
 }

@@ -696,23 +696,18 @@ func (p *deckParser) card(d *DeckFile, h header, r row) (Card, bool) {
 				ax        Axis
 				dst       *float64
 			}{{colPrintedLat, plat, AxisLat, &pr.Lat}, {colPrintedLon, plon, AxisLon, &pr.Lon}} {
-				if d.Game == GameNSOE {
-					v, err := ParseWholeDegrees(f.text, f.ax)
-					if err != nil {
-						bad(f.col, "%v", err)
-					}
-					*f.dst = float64(v)
-					continue
-				}
 				v, err := ParseCoord(f.text, f.ax)
+				if err == nil && d.Game == GameNSOE && v != math.Trunc(v) {
+					err = fmt.Errorf("%q: the card prints whole degrees, so write a whole number", f.text)
+				}
 				if err != nil {
 					bad(f.col, "%v", err)
 				}
-				*f.dst = v
+				*f.dst = v // a negative zero keeps the hemisphere London's 0°O prints
 			}
 			if d.Game == GameNSOE {
 				c.PrintedLat, c.PrintedLon = int(pr.Lat), int(pr.Lon)
-				pr.LatText, pr.LonText = FormatWholeDegrees(c.PrintedLat, AxisLat), FormatWholeDegrees(c.PrintedLon, AxisLon)
+				pr.LatText, pr.LonText = FormatWholeDegrees(pr.Lat, AxisLat), FormatWholeDegrees(pr.Lon, AxisLon)
 			}
 		}
 		if ok && pr == nil && !c.HasCoords {

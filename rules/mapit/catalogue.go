@@ -12,6 +12,14 @@ type Place struct {
 	Name     string
 	Lat, Lon float64 // decimal degrees, north and east positive
 	Expert   bool    // an expert card (no black bars around the name)
+	// LatText and LonText are the coordinates as the card writes them
+	// ("38°54'N"), when a deck file records them; empty: as tableref
+	// prints them ("38.90° N").
+	LatText, LonText string
+	// Unprinted says the cards on the table do not print Lat and Lon
+	// (tableref's deck on a boxed game's cards): the referee judges with
+	// them but never says them.
+	Unprinted bool
 }
 
 // Catalogue finds a card's place. The game's default reads the World

@@ -80,8 +80,8 @@ func (g *Game) explain(p pair, right bool) string {
 	if !right {
 		not = "not "
 	}
-	return fmt.Sprintf("%s (%s) is %s%s %s (%s)", g.name(p.outer), coord(p.arm, g.place(p.outer)), not,
-		relation(p.arm), g.name(p.inner), coord(p.arm, g.place(p.inner)))
+	return fmt.Sprintf("%s is %s%s %s", withCoord(g.name(p.outer), coord(p.arm, g.place(p.outer))), not,
+		relation(p.arm), withCoord(g.name(p.inner), coord(p.arm, g.place(p.inner))))
 }
 
 // challenge judges the last placement for the challenger in.Player. The
@@ -190,4 +190,13 @@ func (g *Game) afterWrong(card, other rules.CardID) []rules.Event {
 	return []rules.Event{{Kind: rules.EventInfo, Card: card, Round: g.Round,
 		Short: rules.Say(rules.ShortName(name, 10)+" stays", "Flip cards back"),
 		Long:  fmt.Sprintf("%s stays where it is (the centre card never moves, or this game keeps wrong cards); turn the cards back to their name side.", name)}}
+}
+
+// withCoord is a card's name with the coordinate it prints, if any:
+// "Tokyo (139.69° E)".
+func withCoord(name, coord string) string {
+	if coord == "" {
+		return name
+	}
+	return name + " (" + coord + ")"
 }

@@ -27,11 +27,19 @@ func inOrder(a Arm, inner, outer Place, tieIsCorrect bool) bool {
 	return out < in
 }
 
-// coord writes the coordinate an arm compares: "35.69° N", "77.04° W".
+// coord writes the coordinate an arm compares as the card prints it:
+// "35.69° N", "77.04° W", or the deck file's own writing. It is "" for a
+// card that does not print it.
 func coord(a Arm, p Place) string {
-	v, pos, neg := p.Lon, "E", "W"
+	if p.Unprinted {
+		return ""
+	}
+	v, pos, neg, text := p.Lon, "E", "W", p.LonText
 	if a == North || a == South {
-		v, pos, neg = p.Lat, "N", "S"
+		v, pos, neg, text = p.Lat, "N", "S", p.LatText
+	}
+	if text != "" {
+		return text
 	}
 	h := pos
 	if v < 0 {

@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/rules/geo"
 	"github.com/tableref/tableref/rules/internal/setupopt"
 )
 
@@ -32,13 +33,18 @@ const (
 
 // Options are the game options, read once from the setup.
 type Options struct {
-	TieIsCorrect     bool   `json:"tieIsCorrect"`
-	OnWrongChallenge string `json:"onWrongChallenge"`
-	Cards            string `json:"cards"`
-	TokensTotal      int    `json:"tokensTotal"` // the bank at the start
-	StartTokens      int    `json:"startTokens"`
-	PileSize         int    `json:"pileSize"`
-	Rounds           int    `json:"rounds"`
+	// Deck is the deck played with, and PrintedByTableref says its cards
+	// are tableref's print-and-play cards (the deck and printedBy options
+	// of every geography mode).
+	Deck              string `json:"deck,omitzero"`
+	PrintedByTableref bool   `json:"printedByTableref,omitzero"`
+	TieIsCorrect      bool   `json:"tieIsCorrect"`
+	OnWrongChallenge  string `json:"onWrongChallenge"`
+	Cards             string `json:"cards"`
+	TokensTotal       int    `json:"tokensTotal"` // the bank at the start
+	StartTokens       int    `json:"startTokens"`
+	PileSize          int    `json:"pileSize"`
+	Rounds            int    `json:"rounds"`
 }
 
 var mode = &rules.Mode{
@@ -49,20 +55,42 @@ var mode = &rules.Mode{
 	MinPlayers: 2,
 	MaxPlayers: 6,
 	Decks:      []string{"WLD"},
-	Options: []rules.Option{
-		{Key: "tieIsCorrect", Default: "true", Values: []string{"true", "false"},
+	Options: append(geo.ModeOptions(geo.GameMapIt, geo.DeckWorld),
+		rules.Option{Key: "tieIsCorrect", Default: "true", Values: []string{"true", "false"},
 			Help: "coordinates level at a hundredth of a degree count as correct"},
-		{Key: "onWrongChallenge", Default: WrongRemove, Values: []string{WrongRemove, WrongSwap, WrongKeep},
+		rules.Option{Key: "onWrongChallenge", Default: WrongRemove, Values: []string{WrongRemove, WrongSwap, WrongKeep},
 			Help: "a card a challenge finds wrong is removed, swaps with the neighbour it was compared with (not the centre card), or stays"},
-		{Key: "cards", Default: CardsAll, Values: []string{CardsBeginner, CardsAll},
+		rules.Option{Key: "cards", Default: CardsAll, Values: []string{CardsBeginner, CardsAll},
 			Help: "the card set: beginner cards only, or beginner and expert cards"},
-		{Key: "tokensTotal", Default: "35", Help: "tokens in the bank at the start (US edition: 35)"},
-		{Key: "startTokens", Default: "4", Help: "tokens each player takes at the start"},
-		{Key: "pileSize", Default: "15", Help: "cards per round's pile, the centre card included"},
-		{Key: "rounds", Default: "3", Help: "rounds in a game"},
+		rules.Option{Key: "tokensTotal", Default: "35", Help: "tokens in the bank at the start (US edition: 35)"},
+		rules.Option{Key: "startTokens", Default: "4", Help: "tokens each player takes at the start"},
+		rules.Option{Key: "pileSize", Default: "15", Help: "cards per round's pile, the centre card included"},
+		rules.Option{Key: "rounds", Default: "3", Help: "rounds in a game"}),
+	New: func(s rules.Setup) (rules.Game, error) {
+		cat, t, err := catalogueFor(s)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", ModeID, err)
+		}
+		g, err := newGame(s, cat)
+		if err != nil {
+			return nil, err
+		}
+		g.Opt.Deck, g.Opt.PrintedByTableref = t.Deck, t.Tableref
+		return g, nil
 	},
-	New:        func(s rules.Setup) (rules.Game, error) { return newGame(s, defaultCatalogue()) },
-	Restore:    func(b []byte) (rules.Game, error) { return restore(b, defaultCatalogue()) },
+	Restore: func(b []byte) (rules.Game, error) {
+		var saved struct {
+			Opt Options `json:"options"`
+		}
+		if err := json.Unmarshal(b, &saved); err != nil {
+			return nil, fmt.Errorf("%s: restoring state: %w", ModeID, err)
+		}
+		t := geo.Table{Deck: saved.Opt.Deck, Tableref: saved.Opt.PrintedByTableref}
+		if t.Deck == "" {
+			t.Deck = geo.DeckWorld // saved before the deck option
+		}
+		return restore(b, deckCatalogue{t})
+	},
 	ScoreTable: judgeCrossTable,
 }
 

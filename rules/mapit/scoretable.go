@@ -15,7 +15,11 @@ import (
 // against the nearest card still standing towards the centre (§4.5), and
 // gives a verdict per pair, then says how many cards are wrong.
 func judgeCrossTable(s rules.Setup, t rules.Table) ([]rules.Score, []rules.Event, error) {
-	g, err := newGame(s, defaultCatalogue())
+	cat, _, err := catalogueFor(s)
+	if err != nil {
+		return nil, nil, err
+	}
+	g, err := newGame(s, cat)
 	if err != nil {
 		return nil, nil, err
 	}

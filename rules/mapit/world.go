@@ -1,24 +1,48 @@
 package mapit
 
 import (
+	"strings"
+
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/rules/geo"
 )
 
-// world reads the Map It! World deck of package geo.
-type world struct{}
+// deckCatalogue reads a Map It! deck of package geo: tableref's World deck
+// (WLD) or one installed from the user's box.
+type deckCatalogue struct {
+	geo.Table
+}
 
-// Place implements Catalogue for WLD cards; other decks are unknown here.
-func (world) Place(id rules.CardID) (Place, bool) {
-	if id.Deck != geo.DeckWorld {
+// Place gives the coordinates the referee judges with: those a deck file
+// records from the box's card, else tableref's (which its own cards
+// print). Only the first are on the cards of a boxed game, so the others
+// are never said unless the cards are tableref's.
+func (d deckCatalogue) Place(id rules.CardID) (Place, bool) {
+	if !strings.EqualFold(id.Deck, d.Deck) {
 		return Place{}, false
 	}
 	c, ok := geo.Lookup(id)
 	if !ok {
 		return Place{}, false
 	}
-	return Place{Name: c.Name, Lat: c.Lat, Lon: c.Lon, Expert: c.Level == geo.LevelExpert}, true
+	p := Place{Name: c.Name, Expert: c.Level == geo.LevelExpert}
+	switch {
+	case c.Printed != nil && c.Printed.HasCoords:
+		p.Lat, p.Lon, p.LatText, p.LonText = c.Printed.Lat, c.Printed.Lon, c.Printed.LatText, c.Printed.LonText
+	case c.HasCoords:
+		p.Lat, p.Lon, p.Unprinted = c.Lat, c.Lon, !d.Tableref
+	default:
+		return Place{}, false
+	}
+	return p, true
 }
 
-// defaultCatalogue is the World deck the game is played with.
-func defaultCatalogue() Catalogue { return world{} }
+// catalogueFor is the catalogue a setup plays with (deck and printedBy
+// options).
+func catalogueFor(s rules.Setup) (Catalogue, geo.Table, error) {
+	t, err := geo.SetupTable(s, geo.GameMapIt, geo.DeckWorld)
+	if err != nil {
+		return nil, t, err
+	}
+	return deckCatalogue{t}, t, nil
+}

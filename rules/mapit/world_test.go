@@ -4,11 +4,12 @@ import (
 	"testing"
 
 	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/rules/geo"
 )
 
 // The rulebook's examples hold with the World deck's own coordinates too.
 func TestWorldDeckJudgesTheRulebookExamples(t *testing.T) {
-	cat := defaultCatalogue()
+	cat := deckCatalogue{geo.Table{Deck: geo.DeckWorld, Tableref: true}}
 	get := func(num int, name string) Place {
 		p, ok := cat.Place(rules.CardID{Deck: "WLD", Num: num})
 		if !ok || p.Name != name {

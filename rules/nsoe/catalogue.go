@@ -1,6 +1,9 @@
 package nsoe
 
 import (
+	"math"
+	"strings"
+
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/rules/geo"
 )
@@ -13,6 +16,10 @@ type City struct {
 	// South and West keep the hemisphere printed beside a 0: London's
 	// card reads 51°N 0°O (west), and a signed 0 cannot say so.
 	South, West bool
+	// Unprinted says the cards on the table do not print these degrees
+	// (tableref's deck on a boxed game's cards): the referee judges with
+	// them but never says them.
+	Unprinted bool
 }
 
 // Catalogue finds a card's city. The game's default reads the Europe deck
@@ -35,21 +42,48 @@ func (f Fixture) City(id rules.CardID) (City, bool) {
 // Size implements Catalogue.
 func (f Fixture) Size() int { return len(f) }
 
-// europe reads the Nord Sud Ovest Est deck (EU) of package geo, with the
-// coordinates as printed on the cards.
-type europe struct{}
+// deckCatalogue reads a Nord Sud Ovest Est deck of package geo: tableref's
+// Europe deck (EU) or one installed from the user's box.
+type deckCatalogue struct {
+	geo.Table
+}
 
-func (europe) City(id rules.CardID) (City, bool) {
-	if id.Deck != geo.DeckEurope {
+// City gives the whole degrees the referee judges with: those a deck
+// file records from the box's card, else those tableref prints (the
+// coordinates' whole degrees). Only the first are on the cards of a boxed
+// game, so the others are never said unless the cards are tableref's.
+func (d deckCatalogue) City(id rules.CardID) (City, bool) {
+	if !strings.EqualFold(id.Deck, d.Deck) {
 		return City{}, false
 	}
 	c, ok := geo.Lookup(id)
 	if !ok {
 		return City{}, false
 	}
-	return City{Name: c.Name, Lat: c.PrintedLat, Lon: c.PrintedLon, South: c.Lat < 0, West: c.Lon < 0}, true
+	if p := c.Printed; p != nil && p.HasCoords {
+		return City{Name: c.Name, Lat: int(p.Lat), Lon: int(p.Lon), South: math.Signbit(p.Lat), West: math.Signbit(p.Lon)}, true
+	}
+	lat, lon := c.PrintedLat, c.PrintedLon
+	if in, _ := geo.Info(d.Deck); in.Installed {
+		lat, lon = int(c.Lat), int(c.Lon) // truncated toward zero, as tableref prints them
+	}
+	if !c.HasCoords {
+		return City{}, false
+	}
+	return City{Name: c.Name, Lat: lat, Lon: lon, South: c.Lat < 0, West: c.Lon < 0, Unprinted: !d.Tableref}, true
 }
 
-func (europe) Size() int { return len(geo.Cards(geo.DeckEurope)) }
+func (d deckCatalogue) Size() int { return len(geo.Cards(d.Deck)) }
 
-func defaultCatalogue() Catalogue { return europe{} }
+// catalogueFor is the catalogue a setup plays with (deck and printedBy
+// options; saved is the deck a restored game was saved with).
+func catalogueFor(s rules.Setup, saved string) (Catalogue, geo.Table, error) {
+	t, err := geo.SetupTable(s, geo.GameNSOE, geo.DeckEurope)
+	if err != nil {
+		return nil, t, err
+	}
+	if saved != "" {
+		t.Deck = saved
+	}
+	return deckCatalogue{t}, t, nil
+}

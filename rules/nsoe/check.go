@@ -37,11 +37,16 @@ var (
 )
 
 // test checks one axis between P at grid index p with value v and Q (named
-// qname) at q with value w, and says why it fails ("" when it holds).
-func (r Rules) test(ax axis, p, q, v, w int, qname string) string {
+// qname) at q with value w, and says why it fails ("" when it holds). With
+// words set the cards do not print v and w, so the reason says none of
+// them: "same row as Roma, but more than 2° of latitude away".
+func (r Rules) test(ax axis, p, q, v, w int, qname string, words bool) string {
 	if p == q {
 		if abs(v-w) <= r.Tolerance {
 			return ""
+		}
+		if words {
+			return fmt.Sprintf("same %s as %s, but more than %d° of %s away", ax.line, qname, r.Tolerance, ax.coord)
 		}
 		return fmt.Sprintf("same %s as %s: %s %d is %d away from %d, more than %d", ax.line, qname, ax.coord, v, abs(v-w), w, r.Tolerance)
 	}
@@ -65,6 +70,15 @@ func (r Rules) test(ax axis, p, q, v, w int, qname string) string {
 	if !r.Strict {
 		word = map[bool]string{true: "at least", false: "at most"}[larger]
 	}
+	if words {
+		switch {
+		case v == w:
+			return fmt.Sprintf("%s %s, but at the same whole degree of %s", where, qname, ax.coord)
+		case slack > 0:
+			return fmt.Sprintf("%s %s, but more than %d° the other way", where, qname, slack)
+		}
+		return fmt.Sprintf("%s %s, but it lies %s it", where, qname, map[bool]string{true: ax.after, false: ax.before}[p < q])
+	}
 	return fmt.Sprintf("%s %s: %s %d is not %s %d", where, qname, ax.coord, v, word, bound)
 }
 
@@ -87,8 +101,8 @@ func (r Rules) Judge(p Placed, others []Placed, ref rules.CardID) []Fault {
 	var out []Fault
 	for _, q := range r.comparedWith(p, others, ref) {
 		for _, why := range []string{
-			r.test(rowAxis, p.Pos.Row, q.Pos.Row, p.City.Lat, q.City.Lat, q.City.Name),
-			r.test(colAxis, p.Pos.Col, q.Pos.Col, p.City.Lon, q.City.Lon, q.City.Name),
+			r.test(rowAxis, p.Pos.Row, q.Pos.Row, p.City.Lat, q.City.Lat, q.City.Name, p.City.Unprinted || q.City.Unprinted),
+			r.test(colAxis, p.Pos.Col, q.Pos.Col, p.City.Lon, q.City.Lon, q.City.Name, p.City.Unprinted || q.City.Unprinted),
 		} {
 			if why != "" {
 				out = append(out, Fault{q, why})
@@ -145,8 +159,12 @@ func abs(x int) int {
 }
 
 // degrees writes printed coordinates: "41N 12E", "64N 22W", and a 0
-// with the hemisphere its card prints ("39N 0W" for Valencia).
+// with the hemisphere its card prints ("39N 0W" for Valencia). It is ""
+// for a card that does not print them.
 func degrees(c City) string {
+	if c.Unprinted {
+		return ""
+	}
 	ns, ew := "N", "E"
 	if c.Lat < 0 || (c.Lat == 0 && c.South) {
 		ns = "S"
@@ -155,4 +173,13 @@ func degrees(c City) string {
 		ew = "W"
 	}
 	return fmt.Sprintf("%d%s %d%s", abs(c.Lat), ns, abs(c.Lon), ew)
+}
+
+// named is a card's name with its printed degrees when it has them:
+// "Napoli (40N 14E)", else "Napoli".
+func named(c City) string {
+	if d := degrees(c); d != "" {
+		return c.Name + " (" + d + ")"
+	}
+	return c.Name
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/rules/geo"
 	"github.com/tableref/tableref/rules/internal/enginetest"
 	"github.com/tableref/tableref/rules/rulestest"
 )
@@ -73,3 +74,9 @@ var (
 	describe  = enginetest.Describe
 	wantKinds = enginetest.WantKinds
 )
+
+// defaultCatalogue is tableref's Europe deck on tableref's own cards, so
+// messages say the degrees those cards print.
+func defaultCatalogue() Catalogue {
+	return deckCatalogue{geo.Table{Deck: geo.DeckEurope, Tableref: true}}
+}

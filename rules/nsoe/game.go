@@ -119,8 +119,8 @@ func (g *Game) observeReference(seen map[rules.Pos]rules.CardID) []rules.Event {
 	g.Ref, g.Phase = id, PhasePlay
 	g.Board = []Placed{{Pos: g.Opt.Centre, Card: id, City: c}}
 	return []rules.Event{{Kind: rules.EventInfo, Card: id,
-		Short: rules.Say("Ref: "+rules.ShortName(c.Name, 11), degrees(c)),
-		Long:  fmt.Sprintf("The reference city is %s (%s).", c.Name, degrees(c)),
+		Short: rules.Say("Ref: "+rules.ShortName(c.Name, 11), or(degrees(c), "reference city")),
+		Long:  fmt.Sprintf("The reference city is %s.", named(c)),
 	}, g.turnEvent()}
 }
 
@@ -147,8 +147,8 @@ func (g *Game) place(p Placed) []rules.Event {
 		g.Board = append(g.Board, p)
 		g.Stats[player-1].Right++
 		evs := []rules.Event{{Kind: rules.EventVerdict, Player: player, Card: p.Card, Verdict: rules.Right,
-			Short: rules.Say(short+": RIGHT", degrees(c)),
-			Long:  fmt.Sprintf("%s placed %s (%s) at %v: right against every card it is compared with. %s holds %s.", g.pname(player), c.Name, degrees(c), p.Pos, g.pname(player), cards(g.Hands[player-1]))}}
+			Short: rules.Say(short+": RIGHT", or(degrees(c), "it stays there")),
+			Long:  fmt.Sprintf("%s placed %s at %v: right against every card it is compared with. %s holds %s.", g.pname(player), named(c), p.Pos, g.pname(player), cards(g.Hands[player-1]))}}
 		return append(evs, g.endTurn(player)...)
 	}
 	var why []string
@@ -164,8 +164,8 @@ func (g *Game) place(p Placed) []rules.Event {
 	g.Stats[player-1].Drawn += drawn
 	evs := []rules.Event{
 		{Kind: rules.EventVerdict, Player: player, Card: p.Card, Verdict: rules.Wrong,
-			Short: rules.Say(short+": WRONG", degrees(c)),
-			Long:  fmt.Sprintf("%s placed %s (%s) at %v: wrong (%s).", g.pname(player), c.Name, degrees(c), p.Pos, strings.Join(why, "; "))},
+			Short: rules.Say(short+": WRONG", or(degrees(c), "wrong place")),
+			Long:  fmt.Sprintf("%s placed %s at %v: wrong (%s).", g.pname(player), named(c), p.Pos, strings.Join(why, "; "))},
 		{Kind: rules.EventDo, Action: "remove", Card: p.Card,
 			Short: rules.Say("Remove "+short, "to the discards"),
 			Long:  fmt.Sprintf("Take %s off the board and put it face down on the discard pile.", c.Name)},
@@ -313,4 +313,12 @@ func cards(n int) string {
 		return "1 card"
 	}
 	return fmt.Sprintf("%d cards", n)
+}
+
+// or is s, or alt when s is empty.
+func or(s, alt string) string {
+	if s == "" {
+		return alt
+	}
+	return s
 }

@@ -11,6 +11,7 @@ import (
 	"strconv"
 
 	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/rules/geo"
 	"github.com/tableref/tableref/rules/internal/setupopt"
 )
 
@@ -32,11 +33,16 @@ const (
 
 // Options are the game's options beyond the placement rules.
 type Options struct {
-	FinalRound string    `json:"finalRound"`
-	Rows       int       `json:"boardRows"`
-	Cols       int       `json:"boardCols"`
-	Centre     rules.Pos `json:"centre"`
-	DeckSize   int       `json:"deckSize"`
+	// Deck is the deck played with, and PrintedByTableref says its cards
+	// are tableref's print-and-play cards (REFERENCE.md has neither: they
+	// are the deck and printedBy options of every geography mode).
+	Deck              string    `json:"deck,omitzero"`
+	PrintedByTableref bool      `json:"printedByTableref,omitzero"`
+	FinalRound        string    `json:"finalRound"`
+	Rows              int       `json:"boardRows"`
+	Cols              int       `json:"boardCols"`
+	Centre            rules.Pos `json:"centre"`
+	DeckSize          int       `json:"deckSize"`
 }
 
 var mode = &rules.Mode{
@@ -47,26 +53,52 @@ var mode = &rules.Mode{
 	MinPlayers: 2,
 	MaxPlayers: 6,
 	Decks:      []string{"EU"},
-	Options: []rules.Option{
-		{Key: "compareWith", Default: CompareAll, Values: []string{CompareAll, CompareNeighbour},
+	Options: append(geo.ModeOptions(geo.GameNSOE, geo.DeckEurope),
+		rules.Option{Key: "compareWith", Default: CompareAll, Values: []string{CompareAll, CompareNeighbour},
 			Help: "check a new card against every card on the board, or only the reference city and the nearest card in each direction along its row and column"},
-		{Key: "strict", Default: "true", Values: []string{"true", "false"},
+		rules.Option{Key: "strict", Default: "true", Values: []string{"true", "false"},
 			Help: "cards in different rows (columns) need strictly different latitudes (longitudes)"},
-		{Key: "tolerance", Default: "2", Help: "degrees a card may differ from a card in the same row or column"},
-		{Key: "toleranceScope", Default: ScopeSameLine, Values: []string{ScopeSameLine, ScopeAll},
+		rules.Option{Key: "tolerance", Default: "2", Help: "degrees a card may differ from a card in the same row or column"},
+		rules.Option{Key: "toleranceScope", Default: ScopeSameLine, Values: []string{ScopeSameLine, ScopeAll},
 			Help: "the tolerance applies to the same row or column only, or to every comparison"},
-		{Key: "finalRound", Default: FinalCompleteRound, Values: []string{FinalCompleteRound, FinalOneMoreEach},
+		rules.Option{Key: "finalRound", Default: FinalCompleteRound, Values: []string{FinalCompleteRound, FinalOneMoreEach},
 			Help: "after a player places their last card: finish the round, or every other player plays once more"},
-		{Key: "boardRows", Default: "9", Help: "rows of squares on the GPS board"},
-		{Key: "boardCols", Default: "9", Help: "columns of squares on the GPS board"},
-		{Key: "centreRow", Default: "4", Help: "row of the central slot (0 = top row)"},
-		{Key: "centreCol", Default: "4", Help: "column of the central slot (0 = left column)"},
-		{Key: "deckSize", Default: "all", Help: "city cards in play (\"all\": the whole box)"},
+		rules.Option{Key: "boardRows", Default: "9", Help: "rows of squares on the GPS board"},
+		rules.Option{Key: "boardCols", Default: "9", Help: "columns of squares on the GPS board"},
+		rules.Option{Key: "centreRow", Default: "4", Help: "row of the central slot (0 = top row)"},
+		rules.Option{Key: "centreCol", Default: "4", Help: "column of the central slot (0 = left column)"},
+		rules.Option{Key: "deckSize", Default: "all", Help: "city cards in play (\"all\": the whole box)"}),
+	New: func(s rules.Setup) (rules.Game, error) {
+		cat, t, err := catalogueFor(s, "")
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", ModeID, err)
+		}
+		g, err := newGame(s, cat)
+		if err != nil {
+			return nil, err
+		}
+		g.Opt.Deck, g.Opt.PrintedByTableref = t.Deck, t.Tableref
+		return g, nil
 	},
-	New:     func(s rules.Setup) (rules.Game, error) { return newGame(s, defaultCatalogue()) },
-	Restore: func(b []byte) (rules.Game, error) { return restore(b, defaultCatalogue()) },
+	Restore: func(b []byte) (rules.Game, error) {
+		var saved struct {
+			Opt Options `json:"options"`
+		}
+		if err := json.Unmarshal(b, &saved); err != nil {
+			return nil, fmt.Errorf("%s: restoring state: %w", ModeID, err)
+		}
+		t := geo.Table{Deck: saved.Opt.Deck, Tableref: saved.Opt.PrintedByTableref}
+		if t.Deck == "" {
+			t.Deck = geo.DeckEurope // saved before the deck option
+		}
+		return restore(b, deckCatalogue{t})
+	},
 	ScoreTable: func(s rules.Setup, t rules.Table) ([]rules.Score, []rules.Event, error) {
-		return judgeBoardTable(s, t, defaultCatalogue())
+		cat, _, err := catalogueFor(s, "")
+		if err != nil {
+			return nil, nil, err
+		}
+		return judgeBoardTable(s, t, cat)
 	},
 }
 

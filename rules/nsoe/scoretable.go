@@ -49,10 +49,10 @@ func judgeBoardTable(s rules.Setup, t rules.Table, cat Catalogue) ([]rules.Score
 			if len(faults) == 0 && !touching {
 				continue
 			}
-			v, word, why := rules.Right, "right", fmt.Sprintf("%s (%s) and %s (%s) agree", p.City.Name, degrees(p.City), q.City.Name, degrees(q.City))
+			v, word, why := rules.Right, "right", fmt.Sprintf("%s and %s agree", named(p.City), named(q.City))
 			if len(faults) > 0 {
 				v, word = rules.Wrong, "wrong"
-				why = fmt.Sprintf("%s (%s): %s", faultCard(faults[0], p, q).City.Name, degrees(faultCard(faults[0], p, q).City), faults[0].Why)
+				why = fmt.Sprintf("%s: %s", named(faultCard(faults[0], p, q).City), faults[0].Why)
 				bad[p.Card], bad[q.Card] = true, true
 			}
 			evs = append(evs, rules.Event{Kind: rules.EventVerdict, Card: p.Card, Verdict: v, Action: "pair " + q.Card.String(),

@@ -209,7 +209,7 @@ func (r *Reader) parseHeader(text []byte) (Line, error) {
 		return Line{}, r.errorf("header: %v", err)
 	}
 	r.setup = &checked
-	r.res = rules.Resolver{Decks: mode.Decks}
+	r.res = rules.Resolver{Decks: mode.DecksFor(checked)}
 	return Line{Num: r.num, Kind: KindHeader, Setup: checked}, nil
 }
 

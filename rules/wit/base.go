@@ -38,7 +38,7 @@ func newBase(s rules.Setup, d *Deck) (base, error) {
 
 // restore fills the unsaved fields after the state was read back.
 func (b *base) restore() error {
-	d, err := deckByCode(b.DeckCode)
+	d, err := setupDeck(b.Setup, b.DeckCode)
 	if err != nil {
 		return err
 	}

@@ -184,7 +184,7 @@ func TestCartographerEndScoresWIT7Map(t *testing.T) {
 // WIT-9: Erica's final map of 13 cards on the real deck, 11 right circles:
 // 11 points.
 func TestWIT9ElevenRightCircles(t *testing.T) {
-	sa, err := saDeck()
+	sa, err := SADeck()
 	if err != nil {
 		t.Fatal(err)
 	}

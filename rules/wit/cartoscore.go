@@ -38,11 +38,18 @@ func scoreMap(d *Deck, l layout) mapScore {
 func (s mapScore) score(d *Deck, p int, name string) rules.Score {
 	out := rules.Score{Player: p, Name: name, Total: s.Right,
 		Parts: []rules.ScorePart{{Category: "circles", Points: s.Right, Detail: fmt.Sprintf("%d of %d right", s.Right, s.Circles)}}}
-	if s.Closest != nil {
+	switch {
+	case s.Closest != nil && d.SaysNumbers():
 		// A part worth no points, so the standings show the tie-break.
 		out.Parts = append(out.Parts, rules.ScorePart{Category: "tie-break",
 			Detail: fmt.Sprintf("closest %d/%d, gap %d", s.Closest.GreenNum, s.Closest.DarkNum, s.Closest.Gap())})
 		out.TieBreak = []int{-s.Closest.Gap()}
+	case s.Closest != nil:
+		// The gap between the numbers the cards print decides, and the
+		// referee does not know them: it gives no tie-break value rather
+		// than one of its own.
+		out.Parts = append(out.Parts, rules.ScorePart{Category: "tie-break",
+			Detail: "on the cards: the scored circle with the closest numbers"})
 	}
 	return out
 }
@@ -82,7 +89,7 @@ func (g *cartographer) end() []rules.Event {
 	for i, s := range scores {
 		ms := scoreMap(g.deck, layoutOf(g.Maps[i]))
 		long := fmt.Sprintf("%s's map: %d of %s right, %s.", s.Name, ms.Right, rules.Count(ms.Circles, "circle"), rules.Count(s.Total, "point"))
-		if ms.Closest != nil {
+		if ms.Closest != nil && g.deck.SaysNumbers() {
 			long += fmt.Sprintf(" Closest scored circle: %s (gap %d).", ms.Closest.Describe(g.deck), ms.Closest.Gap())
 		}
 		if w := wrongCircles(allCircles(g.deck, layoutOf(g.Maps[i]))); len(w) > 0 {
@@ -94,8 +101,11 @@ func (g *cartographer) end() []rules.Event {
 	}
 	extra := g.tieWords(scores)
 	tie := ""
-	if extra != "" {
+	switch {
+	case extra != "" && g.deck.SaysNumbers():
 		tie = "closest circle"
+	case extra != "":
+		tie = tieOnCards
 	}
 	return append(evs, endEvent(scores, g.Winners(), g.Setup, tie, extra))
 }
@@ -111,6 +121,10 @@ func (g *cartographer) tieWords(scores []rules.Score) string {
 		if s.Total != best {
 			continue
 		}
+		if !g.deck.SaysNumbers() {
+			tied = append(tied, s.Name)
+			continue
+		}
 		ms := scoreMap(g.deck, layoutOf(g.Maps[i]))
 		if ms.Closest == nil {
 			tied = append(tied, s.Name+" has no scored circle")
@@ -120,6 +134,10 @@ func (g *cartographer) tieWords(scores []rules.Score) string {
 	}
 	if len(tied) < 2 {
 		return ""
+	}
+	if !g.deck.SaysNumbers() {
+		return "The tie-break is each map's scored circle whose two numbers are closest, and tableref does not know the numbers these cards print: " +
+			"each of you finds that circle in your map, and the smallest gap wins ('tableref decks learn' teaches tableref your box's numbers)."
 	}
 	return fmt.Sprintf("Tie on %d: %s; the smallest gap wins.", best, strings.Join(tied, ", "))
 }

@@ -30,7 +30,9 @@ func (c Circle) Gap() int {
 }
 
 // Describe says where the circle is and whether it is right, for long
-// messages: "Lima above Sucre: green 37 < 50".
+// messages: "Lima above Sucre: green 37 < 50" with the cards' numbers, and
+// in words where the cards do not print the deck's numbers: "Sucre above
+// Lima: wrong, Lima is north of Sucre".
 func (c Circle) Describe(d *Deck) string {
 	where, op := "left of", ">"
 	if c.Vertical {
@@ -39,7 +41,24 @@ func (c Circle) Describe(d *Deck) string {
 	if c.Right() {
 		op = "<"
 	}
-	return fmt.Sprintf("%s %s %s: green %d %s %d", d.Name(c.Green), where, d.Name(c.Dark), c.GreenNum, op, c.DarkNum)
+	if d.SaysNumbers() {
+		return fmt.Sprintf("%s %s %s: green %d %s %d", d.Name(c.Green), where, d.Name(c.Dark), c.GreenNum, op, c.DarkNum)
+	}
+	return fmt.Sprintf("%s %s %s: %s", d.Name(c.Green), where, d.Name(c.Dark), c.Words(d))
+}
+
+// Words says what is right about the pair without a number: "right, Lima
+// is north of Sucre" or "wrong, Manaus is west of Quito".
+func (c Circle) Words(d *Deck) string {
+	first, second, verdict := c.Green, c.Dark, "right"
+	if !c.Right() {
+		first, second, verdict = c.Dark, c.Green, "wrong"
+	}
+	dir := "west"
+	if c.Vertical {
+		dir = "north"
+	}
+	return fmt.Sprintf("%s, %s is %s of %s", verdict, d.Name(first), dir, d.Name(second))
 }
 
 // circleBetween returns the circle formed by the card at p and the card

@@ -94,7 +94,7 @@ func TestContinentalStartMapChecks(t *testing.T) {
 // WIT-6: the recommended 2×2 block (top row the 2 lowest NS ranks, each
 // row sorted by WE rank) has 4 right circles for any 4 starting cities.
 func TestWIT6StartBlockAlwaysRight(t *testing.T) {
-	sa, err := saDeck()
+	sa, err := SADeck()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,6 +31,22 @@ type Deck struct {
 	Code  string
 	cards map[rules.CardID]Card
 	ids   []rules.CardID // in card-number order
+	// words is set when the cards on the table do not print these
+	// numbers: tableref's deck on a boxed game, ranked from tableref's
+	// coordinates. The referee then judges with them but never says
+	// them; it says what is right in words.
+	words bool
+}
+
+// SaysNumbers reports whether the deck's numbers are the ones the cards on
+// the table print, so that messages may show them.
+func (d *Deck) SaysNumbers() bool { return !d.words }
+
+// inWords returns the deck for cards that do not print its numbers.
+func (d *Deck) inWords() *Deck {
+	c := *d
+	c.words = true
+	return &c
 }
 
 // NewDeck checks a rank table: known kinds, one entry per card, and ranks

@@ -67,7 +67,7 @@ func TestNewDeckRejectsBadTables(t *testing.T) {
 // coordinates: each rank is a permutation of 1..N, and the ranks follow
 // latitude and longitude.
 func TestSADeckRanksFollowGeography(t *testing.T) {
-	d, err := saDeck()
+	d, err := SADeck()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,14 +110,23 @@ func TestSADeckRanksFollowGeography(t *testing.T) {
 	}
 }
 
-func TestDeckByCode(t *testing.T) {
-	if d, err := deckByCode(deckSA); err != nil || d.Code != deckSA {
-		t.Errorf("SA: %v, %v", d, err)
+func TestSetupDeck(t *testing.T) {
+	setup := func(opts map[string]string) rules.Setup {
+		return rules.Setup{Mode: ModeContinental, Players: []string{"A", "B"}, Options: opts}
 	}
-	if d, err := deckByCode(fixtureCode); err != nil || d != fixture {
-		t.Errorf("fixture: %v, %v", d, err)
+	if d, err := setupDeck(setup(nil), ""); err != nil || d.Code != deckSA || d.SaysNumbers() {
+		t.Errorf("default: %v, %v; want SA in words (the boxed game's cards print other numbers)", d, err)
 	}
-	if _, err := deckByCode("ZZ"); err == nil {
-		t.Error("unknown deck code: want an error")
+	if d, err := setupDeck(setup(map[string]string{"printedBy": "tableref"}), ""); err != nil || !d.SaysNumbers() {
+		t.Errorf("tableref's cards: %v, %v; want SA with its numbers", d, err)
+	}
+	if d, err := setupDeck(setup(nil), fixtureCode); err != nil || d != fixture {
+		t.Errorf("saved fixture game: %v, %v", d, err)
+	}
+	if _, err := setupDeck(setup(map[string]string{"deck": "ZZ"}), ""); err == nil || !strings.Contains(err.Error(), `deck="ZZ": no such deck (SA`) {
+		t.Errorf("unknown deck: %v", err)
+	}
+	if _, err := setupDeck(setup(map[string]string{"deck": "EU"}), ""); err == nil || !strings.Contains(err.Error(), "is a Nord Sud Ovest Est deck") {
+		t.Errorf("another game's deck: %v", err)
 	}
 }

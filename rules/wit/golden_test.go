@@ -69,3 +69,15 @@ func checkFinal(t *testing.T, g rules.Game, totals, winners []int) {
 		}
 	}
 }
+
+// The same game on a boxed game's cards with tableref's deck: circles in
+// words, and a tie the referee cannot break without the cards' numbers.
+func TestGoldenCartographerOnABox(t *testing.T) {
+	g := rulestest.Golden(t, "testdata/cartographer-box.jsonl")
+	checkFinal(t, g, []int{1, 3, 3}, []int{2, 3})
+	for _, s := range g.Scores() {
+		if len(s.TieBreak) != 0 {
+			t.Errorf("%s has tie-break value %v: it would come from numbers the cards do not print", s.Name, s.TieBreak)
+		}
+	}
+}

@@ -68,7 +68,7 @@ func register(m modeSpec) {
 		Decks:      []string{deckSA},
 		Options:    modeOptions(m.perPlayer),
 		New: func(s rules.Setup) (rules.Game, error) {
-			d, err := saDeck()
+			d, err := setupDeck(s, "")
 			if err != nil {
 				return nil, err
 			}

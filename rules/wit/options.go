@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/rules/geo"
 )
 
 // Option keys (REFERENCE.md §8 names pushScope; the others are ours).
@@ -22,14 +23,13 @@ type options struct {
 }
 
 func modeOptions(perPlayer int) []rules.Option {
-	return []rules.Option{
-		{Key: OptPushScope, Default: ScopeContiguous, Values: []string{ScopeContiguous, ScopeWholeLine},
+	return append(geo.ModeOptions(geo.GameWIT, deckSA),
+		rules.Option{Key: OptPushScope, Default: ScopeContiguous, Values: []string{ScopeContiguous, ScopeWholeLine},
 			Help: "cards a push moves: the touching run from the target cell, or the whole line beyond it"},
-		{Key: OptMonuments, Default: "false", Values: []string{"false", "true"},
+		rules.Option{Key: OptMonuments, Default: "false", Values: []string{"false", "true"},
 			Help: "monument variant: 2 monument cards per player replace 2 city cards in the deck"},
-		{Key: OptCardsPerPlayer, Default: strconv.Itoa(perPlayer),
-			Help: fmt.Sprintf("cards each player places, one per round (rulebook %d; fewer for a short game)", perPlayer)},
-	}
+		rules.Option{Key: OptCardsPerPlayer, Default: strconv.Itoa(perPlayer),
+			Help: fmt.Sprintf("cards each player places, one per round (rulebook %d; fewer for a short game)", perPlayer)})
 }
 
 func parseOptions(s rules.Setup) (options, error) {

@@ -1,13 +1,11 @@
 package wit
 
 import (
-	"fmt"
 	"sync"
 )
 
-// Rank tables by deck code, so that a saved game finds its deck again. The
-// South American deck is built from the geography package on first use;
-// tests add their fixture tables.
+// Rank tables registered by tests (fixtures holding the rulebook's printed
+// numbers), so that a saved fixture game finds its table again.
 var rankTables = struct {
 	sync.Mutex
 	m map[string]*Deck
@@ -19,15 +17,10 @@ func registerDeck(d *Deck) {
 	rankTables.m[d.Code] = d
 }
 
-// deckByCode returns the rank table of a deck code.
-func deckByCode(code string) (*Deck, error) {
-	if code == deckSA {
-		return saDeck()
-	}
+// fixtureDeck returns a registered rank table.
+func fixtureDeck(code string) (*Deck, bool) {
 	rankTables.Lock()
 	defer rankTables.Unlock()
-	if d, ok := rankTables.m[code]; ok {
-		return d, nil
-	}
-	return nil, fmt.Errorf("no rank table for deck %q", code)
+	d, ok := rankTables.m[code]
+	return d, ok
 }

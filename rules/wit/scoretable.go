@@ -15,7 +15,7 @@ import (
 // side up; a map still showing flags is scored all the same (the camera
 // knows each card) with a note to turn it.
 func scoreCartographerTable(s rules.Setup, t rules.Table) ([]rules.Score, []rules.Event, error) {
-	d, err := saDeck()
+	d, err := setupDeck(s, "")
 	if err != nil {
 		return nil, nil, err
 	}
@@ -41,7 +41,7 @@ func scoreCartographerTable(s rules.Setup, t rules.Table) ([]rules.Score, []rule
 // Up scores each card as it is placed, so a photo of the end cannot give
 // the points: it says which circles are right.
 func judgeContinentalTable(s rules.Setup, t rules.Table) ([]rules.Score, []rules.Event, error) {
-	d, err := saDeck()
+	d, err := setupDeck(s, "")
 	if err != nil {
 		return nil, nil, err
 	}
@@ -82,8 +82,12 @@ func circleVerdicts(d *Deck, l layout) []rules.Event {
 		if c.Right() {
 			v, word = rules.Right, "right"
 		}
+		line2 := fmt.Sprintf("%d|%d %s", c.GreenNum, c.DarkNum, word)
+		if !d.SaysNumbers() {
+			line2 = rules.ShortName(d.Name(c.Dark), 10) + " " + word
+		}
 		evs = append(evs, rules.Event{Kind: rules.EventVerdict, Card: c.Green, Verdict: v, Action: "pair " + c.Dark.String(),
-			Short: rules.Say(rules.ShortName(d.Name(c.Green), 16), fmt.Sprintf("%d|%d %s", c.GreenNum, c.DarkNum, word)),
+			Short: rules.Say(rules.ShortName(d.Name(c.Green), 16), line2),
 			Long:  c.Describe(d) + "."})
 	}
 	return evs

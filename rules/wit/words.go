@@ -51,6 +51,10 @@ func playerNames(s rules.Setup, ps []int) string {
 	return strings.Join(out, ", ")
 }
 
+// tieOnCards is endEvent's tie for a tie-break only the cards' printed
+// numbers can decide, which the referee does not know.
+const tieOnCards = "on the cards"
+
 // endEvent announces the end of the game with the final scores. tie
 // names the tie-break when the best total was shared ("closest circle"),
 // and extra, appended to the long message, explains it.
@@ -68,6 +72,9 @@ func endEvent(scores []rules.Score, winners []int, s rules.Setup, tie, extra str
 	}
 	points := rules.Count(best, "point")
 	switch {
+	case len(winners) > 1 && tie == tieOnCards:
+		ev.SetScreens(rules.EndScreens(names, points+" each", [2]string{"Tie-break:", "on your cards"}))
+		ev.Long = fmt.Sprintf("Game over: %s. %s tie on %s.", strings.Join(parts, ", "), rules.JoinNames(names), points)
 	case len(winners) == 1 && tie != "":
 		ev.Player = winners[0]
 		ev.SetScreens(rules.EndScreens(names, points, [2]string{"tie-break:", tie}))
