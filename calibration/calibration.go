@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"reflect"
 	"strings"
 )
 
@@ -167,6 +168,11 @@ func (p problems) err() error {
 // naming its field ("colours.cubes[1].spread: -2 is not positive").
 func (f *File) Validate() error {
 	var p problems
+	// Non-finite numbers first, and alone: the checks below compare
+	// numbers and would say odd things about a NaN.
+	if nonFinite(reflect.ValueOf(f).Elem(), "", &p); len(p) > 0 {
+		return p.err()
+	}
 	switch {
 	case f.Format == 0:
 		// An empty File built in code; files on disk always carry a

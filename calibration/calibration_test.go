@@ -2,6 +2,8 @@ package calibration
 
 import (
 	"errors"
+	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -176,5 +178,63 @@ func TestBoardAccessors(t *testing.T) {
 	f.SetBoard(Board{Zone: "board:p1", Layout: DefaultBoardLayout()})
 	if len(f.Boards) != 3 {
 		t.Error("SetBoard did not add board:p1")
+	}
+}
+
+// floatLeaves calls visit with every float64 of v and its JSON path.
+func floatLeaves(v reflect.Value, path string, visit func(path string, f reflect.Value)) {
+	switch v.Kind() {
+	case reflect.Float64:
+		visit(path, v)
+	case reflect.Pointer:
+		if !v.IsNil() {
+			floatLeaves(v.Elem(), path, visit)
+		}
+	case reflect.Struct:
+		for i := 0; i < v.NumField(); i++ {
+			name, _, _ := strings.Cut(v.Type().Field(i).Tag.Get("json"), ",")
+			floatLeaves(v.Field(i), strings.TrimPrefix(path+"."+name, "."), visit)
+		}
+	case reflect.Slice, reflect.Array:
+		for i := 0; i < v.Len(); i++ {
+			floatLeaves(v.Index(i), fmt.Sprintf("%s[%d]", path, i), visit)
+		}
+	case reflect.Map:
+		for _, k := range v.MapKeys() {
+			// Map values cannot be set in place: copy, break, put back.
+			cp := reflect.New(v.Type().Elem()).Elem()
+			cp.Set(v.MapIndex(k))
+			floatLeaves(cp, fmt.Sprintf("%s.%v", path, k), func(p string, f reflect.Value) {
+				visit(p, f)
+				v.SetMapIndex(k, cp)
+			})
+		}
+	}
+}
+
+// Every number of a calibration must be finite: NaN passes every range
+// check (NaN < 0 and NaN > max are both false), so each field of a full
+// file in turn is set to NaN, +Inf and -Inf, and Validate must name it.
+func TestNonFiniteNumbers(t *testing.T) {
+	var paths []string
+	floatLeaves(reflect.ValueOf(full()).Elem(), "", func(p string, _ reflect.Value) { paths = append(paths, p) })
+	if len(paths) < 100 {
+		t.Fatalf("only %d numbers found in a full file: the walk is broken", len(paths))
+	}
+	for _, bad := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
+		for i, want := range paths {
+			f := full()
+			n := 0
+			floatLeaves(reflect.ValueOf(f).Elem(), "", func(p string, v reflect.Value) {
+				if n == i {
+					v.SetFloat(bad)
+				}
+				n++
+			})
+			err := f.Validate()
+			if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), want+": "+fmt.Sprint(bad)+" is not a finite number") {
+				t.Errorf("%s = %v: Validate says %v", want, bad, err)
+			}
+		}
 	}
 }

@@ -40,12 +40,6 @@ func (t *Table) validate(p *problems, field string) {
 	if t.Image[0] <= 0 || t.Image[1] <= 0 {
 		p.add(field+".image", "%v: want [width, height] in pixels, both positive", t.Image)
 	}
-	for i, v := range t.H {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			p.add(field+".homography", "entry %d is not a number", i)
-			return
-		}
-	}
 	if _, ok := t.H.Inverse(); !ok {
 		p.add(field+".homography", "is singular (all zeros or degenerate): recalibrate with 'tableref calibrate table PHOTO'")
 	} else if t.Image[0] > 0 && t.Image[1] > 0 {

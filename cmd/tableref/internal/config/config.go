@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net"
 	"net/netip"
 	"os"
@@ -223,10 +224,20 @@ func (c *Config) Validate() error {
 	default:
 		bad("camera.at_end", "%q: want stop, wait or loop", c.Camera.AtEnd)
 	}
-	if c.Camera.FPS < 0 || c.Camera.FPS > 120 {
+	// NaN passes every comparison (NaN < 0 and NaN > 120 are both false):
+	// each number is checked to be finite first. YAML spells them .nan and
+	// .inf, a flag NaN and Inf.
+	finite := func(key string, v float64) bool {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			bad(key, "%v is not a finite number", v)
+			return false
+		}
+		return true
+	}
+	if finite("camera.fps", c.Camera.FPS) && (c.Camera.FPS < 0 || c.Camera.FPS > 120) {
 		bad("camera.fps", "%v: want 0 to 120 frames per second", c.Camera.FPS)
 	}
-	if c.Camera.Speed < 0 {
+	if finite("camera.speed", c.Camera.Speed) && c.Camera.Speed < 0 {
 		bad("camera.speed", "%v: want 0 (no waiting) or more", c.Camera.Speed)
 	}
 	if c.Scanner.Stable < 0 || c.Scanner.Stable > 10*time.Second {
