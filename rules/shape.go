@@ -42,8 +42,8 @@ type Gap struct {
 	// Cells are the cells expected and not read, when the shape names
 	// them.
 	Cells []Pos `json:"cells,omitempty"`
-	// Want and Got count the cards expected and read, for a shape given
-	// by its count.
+	// Want and Got count the cards expected and read, when the cells
+	// named do not account for every card missing.
 	Want int `json:"want,omitempty"`
 	Got  int `json:"got,omitempty"`
 	// Text says what is missing, for people.
@@ -80,7 +80,7 @@ func FindGaps(exp []Expect, t Table, read ReadFunc) []Gap {
 		if len(missing) > 0 {
 			says = append(says, fmt.Sprintf("%s not read (%s)", Count(len(missing), "cell"), e.cellList(missing)))
 		}
-		if got := cardCount(z); e.Cards > 0 && got < e.Cards {
+		if got := cardCount(z); e.Cards > 0 && got+len(missing) < e.Cards {
 			g.Want, g.Got = e.Cards, got
 			says = append(says, fmt.Sprintf("%d of %s read", got, Count(e.Cards, "card")))
 		}

@@ -182,6 +182,13 @@ func Annotate(frame gocv.Mat, sc *Scan, n Notes) (gocv.Mat, error) {
 		}
 		d.label(cc.Quad.Centre(), text, ink, 0.8)
 	}
+	for _, p := range sc.Problems {
+		if p.Kind == ProblemMissing {
+			for _, q := range sc.cellQuads(p.Zone, p.Cells, toImg) {
+				d.missing(q)
+			}
+		}
+	}
 	y := 10.0
 	for _, line := range n.Title {
 		y += 34 * d.scale
@@ -276,4 +283,42 @@ func (d drawer) verdict(a, b geom.Pt, right bool) {
 	k := 0.45 * r
 	gocv.Line(d.m, ipt(m.Add(geom.Pt{X: -k, Y: -k})), ipt(m.Add(geom.Pt{X: k, Y: k})), inkText, w)
 	gocv.Line(d.m, ipt(m.Add(geom.Pt{X: -k, Y: k})), ipt(m.Add(geom.Pt{X: k, Y: -k})), inkText, w)
+}
+
+// cellQuads are the image outlines of cells of a zone: from the zone's
+// card grid, or from the colour cells read on its mat or board. Cells the
+// scan has no geometry for (a zone with no card read, a board not found)
+// are left out: the problem's text still names them.
+func (sc *Scan) cellQuads(zone string, cells []rules.Pos, toImg geom.H) []geom.Quad {
+	var out []geom.Quad
+	for _, p := range cells {
+		found := false
+		for _, g := range sc.Grids {
+			if g.Zone == zone && g.Pitch != (geom.Pt{}) {
+				out, found = append(out, toImg.ApplyQuad(g.CellQuad(p))), true
+				break
+			}
+		}
+		if found {
+			continue
+		}
+		for _, c := range sc.Colours {
+			if c.Zone == zone && c.Pos == p {
+				out = append(out, c.Quad)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// missing marks a cell the photo should show and did not read: a thick
+// red outline, crossed corners and a question mark.
+func (d drawer) missing(q geom.Quad) {
+	d.quad(q, inkProblem, 4)
+	c := q.Centre()
+	for _, k := range q {
+		gocv.Line(d.m, ipt(k.Add(c.Sub(k).Scale(0.15))), ipt(k.Add(c.Sub(k).Scale(0.3))), inkProblem, max(1, int(math.Round(3*d.scale))))
+	}
+	d.label(c, "?", inkProblem, 2)
 }

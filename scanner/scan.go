@@ -147,6 +147,7 @@ const (
 	ProblemPlane       ProblemKind = "no plane"     // no table plane for this frame
 	ProblemCovered     ProblemKind = "covered"      // something reaches over the table
 	ProblemMarker      ProblemKind = "marker"       // a world lies nearer another player's marker than its own
+	ProblemMissing     ProblemKind = "missing"      // part of a finished table's shape not read (Scan.CheckShape)
 )
 
 // Problem is something that keeps part of the table from being read for

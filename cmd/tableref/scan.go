@@ -29,7 +29,7 @@ func init() { register(newScan) }
 type scanFlags struct {
 	game, players, calPath, annotate string
 	options                          map[string]string
-	asJSON, codes                    bool
+	asJSON, codes, allowMissing      bool
 }
 
 func newScan() *cobra.Command {
@@ -74,6 +74,7 @@ func newScan() *cobra.Command {
 	fs.StringVar(&f.annotate, "annotate", "", "write the photo with every card, cell and verdict drawn to this PNG")
 	fs.BoolVar(&f.asJSON, "json", false, "print JSON")
 	fs.BoolVar(&f.codes, "codes", false, "list every QR code in the photo, ours or not")
+	fs.BoolVar(&f.allowMissing, "allow-missing", false, "score what was read even when the photo missed part of the finished table (the gaps are still listed)")
 	return c
 }
 
@@ -103,18 +104,13 @@ func loadCalibration(path string) (*calibration.File, error) {
 }
 
 // scanResult is the --json form of a game scan.
-type scanResult struct {
-	Mode     string        `json:"mode"`
-	Players  []string      `json:"players"`
-	Plane    string        `json:"plane"`
-	Cards    int           `json:"cards"`
-	Cells    int           `json:"colour_cells"`
-	Table    rules.Table   `json:"table"`
-	Scores   []rules.Score `json:"scores"`
-	Winners  []int         `json:"winners"`
-	Events   []rules.Event `json:"events"`
-	Problems []string      `json:"problems,omitempty"`
-}
+type scanResult = scanner.Finished
+
+// The exit statuses of scan beyond the common ones (docs/scanner.md).
+const (
+	exitMissing = 3 // the photo missed part of the finished table: no score
+	exitUnsure  = 4 // cards or cells were left out for a problem
+)
 
 func scanGame(ctx context.Context, frame gocv.Mat, mode *rules.Mode, f scanFlags, stdout io.Writer) error {
 	cal, err := loadCalibration(f.calPath)
@@ -138,26 +134,9 @@ func scanGame(ctx context.Context, frame gocv.Mat, mode *rules.Mode, f scanFlags
 	if err != nil {
 		return err
 	}
-	out := scanResult{Mode: mode.ID, Players: setup.Players, Plane: scan.Plane, Table: scan.Table}
-	for _, c := range scan.Cards {
-		if c.Zone != "" {
-			out.Cards++
-		}
-	}
-	for _, c := range scan.Colours {
-		if c.Colour != "" {
-			out.Cells++
-		}
-	}
-	for _, p := range scan.Problems {
-		out.Problems = append(out.Problems, p.Text)
-	}
-	if mode.ScoreTable != nil {
-		out.Scores, out.Events, err = mode.ScoreTable(setup, scan.Table)
-		if err != nil {
-			return err
-		}
-		out.Winners = winnersOf(out.Scores, out.Events)
+	out, err := scanner.ScoreFinished(mode, setup, scan, f.allowMissing)
+	if err != nil {
+		return err
 	}
 	if f.annotate != "" {
 		notes := scanner.NotesFromEvents(out.Events)
@@ -173,14 +152,17 @@ func scanGame(ctx context.Context, frame gocv.Mat, mode *rules.Mode, f scanFlags
 	} else {
 		printScan(stdout, mode, out)
 	}
-	blocking := 0
-	for _, p := range scan.Problems {
-		if p.Blocking() {
-			blocking++
-		}
-	}
-	if blocking > 0 {
-		return fmt.Errorf("%d problem(s): the table was not read for sure (cards in conflict are left out)", blocking)
+	return scanStatus(out)
+}
+
+// scanStatus turns the outcome into the command's exit status.
+func scanStatus(out scanResult) error {
+	switch out.Status {
+	case scanner.StatusMissing:
+		return withExit(exitMissing, fmt.Errorf("the photo missed part of the finished table (%s): no score from a partial read; take the photo again, or --allow-missing to score only what was read",
+			rules.Count(len(out.Gaps), "gap")))
+	case scanner.StatusUnsure:
+		return withExit(exitUnsure, fmt.Errorf("%s: the table was not read for sure (what is in doubt is left out)", rules.Count(len(out.Problems), "problem")))
 	}
 	return nil
 }
@@ -230,26 +212,21 @@ func seatsSeen(codes []qr.Tableref, cal *calibration.File) int {
 	return n
 }
 
-// winnersOf takes the winners from the score's end event when it names
-// them (conditions beyond the totals), else from the totals.
-func winnersOf(scores []rules.Score, evs []rules.Event) []int {
-	for _, e := range evs {
-		if e.Kind == rules.EventEnd && e.Winners != nil {
-			return e.Winners
-		}
-	}
-	if len(scores) == 0 {
-		return nil
-	}
-	return rules.Winners(scores)
-}
-
 func printScan(w io.Writer, mode *rules.Mode, r scanResult) {
 	what := fmt.Sprintf("%d cards", r.Cards)
 	if r.Cells > 0 {
 		what = fmt.Sprintf("%d cubes and tiles", r.Cells)
 	}
-	fmt.Fprintf(w, "%s: %d players, %s read (table plane: %s)\n", mode.Name, len(r.Players), what, r.Plane)
+	fmt.Fprintf(w, "%s: %s, %s read (table plane: %s)\n", mode.Name, rules.Count(len(r.Players), "player"), what, r.Plane)
+	switch {
+	case r.Status == scanner.StatusMissing:
+		fmt.Fprintln(w, "no score: the photo missed part of the finished table (a score from a partial read could be wrong):")
+	case r.Accepted:
+		fmt.Fprintln(w, "scored without what the photo missed (--allow-missing): those cards and squares count for nothing:")
+	}
+	for _, g := range r.Gaps {
+		fmt.Fprintf(w, "  missing: %s\n", g.Text)
+	}
 	if r.Scores != nil {
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		for _, s := range r.Scores {
@@ -317,6 +294,20 @@ func titleLines(mode *rules.Mode, r scanResult) []string {
 	}
 	if len(parts) > 0 {
 		out = append(out, strings.Join(parts, "  ")+"  -  "+winnerLine(r))
+	}
+	if len(r.Gaps) > 0 {
+		cells := 0
+		for _, g := range r.Gaps {
+			cells += len(g.Cells)
+		}
+		line := fmt.Sprintf("NOT SCORED: %s missed", rules.Count(len(r.Gaps), "gap"))
+		if r.Accepted {
+			line = fmt.Sprintf("scored without %s (--allow-missing)", rules.Count(len(r.Gaps), "gap"))
+		}
+		if cells > 0 {
+			line += fmt.Sprintf(", %s marked ?", rules.Count(cells, "cell"))
+		}
+		out = append(out, line)
 	}
 	right, all := 0, 0
 	for _, e := range r.Events {

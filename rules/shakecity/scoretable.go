@@ -30,7 +30,7 @@ func scoreCityTable(s rules.Setup, t rules.Table) ([]rules.Score, []rules.Event,
 		if !ok {
 			evs = append(evs, rules.Event{Kind: rules.EventWarning, Player: p,
 				Short: rules.Say(fmt.Sprintf("No board %d", p), "in the photo"),
-				Long:  fmt.Sprintf("%s's city board (zone %s) is not in the photo: scored as empty.", g.name(p), BoardZone(p))})
+				Long:  fmt.Sprintf("%s's city board (zone %s) is not in the photo: nothing on it can score.", g.name(p), BoardZone(p))})
 		}
 		b, probs := BoardFromZone(z)
 		for _, pr := range probs {
