@@ -67,8 +67,13 @@ function main(argv) {
       const list = g.type === 'Polygon' ? [g.coordinates] : g.coordinates;
       for (const poly of list) {
         for (const ring of poly) {
-          const clipped = clipRing(simplify(unwrap(ring), m.tol), m.box);
-          if (clipped.length >= 3) polys.push(clipped);
+          // An unwrapped ring may lie a turn east or west of the window
+          // (Eurasia starts in Chukotka): clip each of the three copies.
+          const flat = simplify(unwrap(ring), m.tol);
+          for (const turn of [-360, 0, 360]) {
+            const clipped = clipRing(flat.map(([lon, lat]) => [lon + turn, lat]), m.box);
+            if (clipped.length >= 3 && area(clipped) !== 0) polys.push(clipped);
+          }
         }
       }
     }
@@ -162,6 +167,15 @@ function clipRing(ring, [w, s, e, n]) {
     }
   }
   return out;
+}
+
+function area(ring) {
+  let a = 0;
+  for (let i = 0; i < ring.length; i++) {
+    const p = ring[i], q = ring[(i + 1) % ring.length];
+    a += p[0] * q[1] - q[0] * p[1];
+  }
+  return Math.abs(a) < 1e-9 ? 0 : a / 2;
 }
 
 function at(a, b, t) {

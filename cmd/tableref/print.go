@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -104,18 +105,21 @@ func buildSet(code string, module float64) (*cards.Set, error) {
 // stickerOptions are the flags of a sticker sheet; print deck takes them
 // too, since "print deck sw" prints Strange World's stickers.
 type stickerOptions struct {
-	sheet    string
-	start    int
-	dx, dy   float64
-	outlines bool
+	sheet           string
+	start           int
+	dx, dy, module  float64
+	outlines, force bool
+	noGuide         bool
 }
 
 func stickerFlags(fs *pflag.FlagSet, o *stickerOptions, prefix string) {
-	fs.StringVar(&o.sheet, "sheet", "", prefix+"label sheet: l7160 (Avery, A4, 21), 5160 (Avery, Letter, 30) or grid:COLSxROWS on --paper (default: l7160 on A4, 5160 on Letter)")
+	fs.StringVar(&o.sheet, "sheet", "", prefix+"label sheet: l7160 (Avery, A4, 21), 5160 (Avery, Letter, 30), grid:COLSxROWS on --paper, or cut (stickers sized for the camera, cut from full-sheet sticker paper); default: the Avery sheet of the paper if its labels hold the camera's codes, else cut")
 	fs.IntVar(&o.start, "start", 1, prefix+"first label to use on the first sheet (for a part-used sheet)")
 	fs.Float64Var(&o.dx, "offset-x", 0, prefix+"printer offset correction: shift right by mm")
 	fs.Float64Var(&o.dy, "offset-y", 0, prefix+"printer offset correction: shift down by mm")
 	fs.BoolVar(&o.outlines, "outlines", false, prefix+"draw the label outlines (plain paper test, hand cutting)")
+	fs.BoolVar(&o.force, "force", false, prefix+"print a sheet or module the camera check refuses")
+	fs.BoolVar(&o.noGuide, "no-guide", false, prefix+"leave out the \"where to stick\" page")
 }
 
 func newPrintDeck() *cobra.Command {
@@ -124,6 +128,7 @@ func newPrintDeck() *cobra.Command {
 		card                 string
 		bleed, dx, dy, mod   float64
 		cut, noBacks, duplex bool
+		cols, rows           int
 	)
 	c := &cobra.Command{
 		Use:   "deck NAME -o FILE.pdf",
@@ -136,13 +141,15 @@ func newPrintDeck() *cobra.Command {
 	out := outFlag(f, "output PDF file")
 	paper := paperFlag(f)
 	f.StringVar(&card, "card", "63.5x88.9", "card size WxH in mm (poker 63.5x88.9)")
-	f.Float64Var(&bleed, "bleed", 0, "bleed around each card, mm (3 is usual for a print shop; 0 for home printing)")
+	f.Float64Var(&bleed, "bleed", cards.DefaultBleed, "bleed around each card, front and back, mm: each card keeps its own background past the cut, so a duplex shift shows no neighbour (default 1, less where the paper has no room; 3 is usual for a print shop)")
+	f.IntVar(&cols, "cols", 3, "cards per row")
+	f.IntVar(&rows, "rows", 3, "rows of cards per page")
 	f.BoolVar(&cut, "cut-lines", false, "full cut lines instead of crop marks")
 	f.BoolVar(&noBacks, "no-backs", false, "fronts only (one-sided printing)")
 	f.Float64Var(&dx, "back-offset-x", 0, "shift back pages right by this many mm (read it from 'tableref print duplex')")
 	f.Float64Var(&dy, "back-offset-y", 0, "shift back pages down by this many mm")
 	f.BoolVar(&duplex, "duplex-test", false, "put the duplex calibration sheet first")
-	f.Float64Var(&mod, "module", cards.DefaultModule, "QR module size, mm")
+	f.Float64Var(&mod, "module", 0, "QR module size, mm (default: the smallest the camera reads, 1.5 mm for the default camera)")
 	cam := cameraFlags(f)
 	stickerFlags(f, &st, "sw stickers: ")
 	c.RunE = func(cmd *cobra.Command, args []string) error {
@@ -153,7 +160,8 @@ func newPrintDeck() *cobra.Command {
 		}
 		code := d.Code
 		if code == "SW" { // Strange World is printed as stickers
-			return printStickers(st, *out, *paper, *cam, stdout, stderr)
+			st.module = mod
+			return printStickers(code, st, *out, *paper, *cam, stdout, stderr)
 		}
 		p, err := layout.ParsePaper(*paper)
 		if err != nil {
@@ -166,11 +174,17 @@ func newPrintDeck() *cobra.Command {
 		if err := cam.Validate(); err != nil {
 			return usagef("%v", err)
 		}
+		if mod <= 0 {
+			mod = cam.PrintModuleMM()
+		}
+		if !cmd.Flags().Changed("bleed") {
+			bleed = cards.AutoBleed(p, size, cols, rows)
+		}
 		set, err := buildSet(code, mod)
 		if err != nil {
 			return err
 		}
-		sheet := cards.Sheet{Paper: p, Card: size, Bleed: bleed, CutLines: cut, NoBacks: noBacks, BackDX: dx, BackDY: dy, DuplexTest: duplex}
+		sheet := cards.Sheet{Paper: p, Card: size, Bleed: bleed, CutLines: cut, NoBacks: noBacks, BackDX: dx, BackDY: dy, DuplexTest: duplex, Cols: cols, Rows: rows}
 		var buf bytes.Buffer
 		pages, err := sheet.Write(set, &buf)
 		if err != nil {
@@ -179,11 +193,19 @@ func newPrintDeck() *cobra.Command {
 		if err := writeOut(*out, buf.Bytes()); err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "%s: %d cards on %d pages (%s, %gx%g mm cards) → %s\n", set.Name, len(set.Cards), pages, p.Name, size.W, size.H, *out)
+		fmt.Fprintf(stdout, "%s: %d cards on %d pages (%s, %gx%g mm cards, %g mm bleed) → %s\n", set.Name, len(set.Cards), pages, p.Name, size.W, size.H, bleed, *out)
+		box := cards.Code(size, mod)
+		fmt.Fprintf(stdout, "codes %.1f mm (%.2f mm modules), centred %.1f mm below the card's centre\n", 21*box.Module, box.Module, box.Y-size.H/2)
 		if !noBacks {
 			fmt.Fprintln(stdout, "print double-sided, flip on long edge, at actual size (100 %)")
 		}
-		warnSize(stderr, *cam, "card codes", mod)
+		if math.Abs(21*box.Module-rules.CardCodeMM) > 0.05 {
+			fmt.Fprintf(stderr, "note: these codes are not the default %.1f mm: to scan without the calibration sheet, give their size in the calibration file (decks: %s: code_mm: %.2f)\n", rules.CardCodeMM, code, 21*box.Module)
+		}
+		for _, w := range sheet.Warnings() {
+			fmt.Fprintln(stderr, w)
+		}
+		warnSize(stderr, *cam, "card codes", box.Module)
 		return nil
 	}
 	return c
@@ -192,57 +214,65 @@ func newPrintDeck() *cobra.Command {
 func newPrintStickers() *cobra.Command {
 	var st stickerOptions
 	c := &cobra.Command{
-		Use:     "stickers GAME -o FILE.pdf",
-		Short:   "QR stickers for a real boxed game: sw (Strange World)",
-		Example: "  tableref print stickers sw --paper letter --start 5 -o sw.pdf",
-		Args:    argsBetween(1, 1, "the game: sw (Strange World)"),
+		Use:   "stickers DECK -o FILE.pdf",
+		Short: "QR stickers for the cards of a real boxed game: sw (Strange World), wit-sa, mapit-world, nsoe-eu or an installed deck",
+		Example: "  tableref print stickers sw -o sw.pdf\n" +
+			"  tableref print stickers wit-sa --paper letter --start 5 -o sa-stickers.pdf",
+		Args: argsBetween(1, 1, "the deck: sw, wit-sa, mapit-world, nsoe-eu or an installed deck's code"),
 	}
 	f := c.Flags()
 	out := outFlag(f, "output PDF file")
 	paper := paperFlag(f)
 	stickerFlags(f, &st, "")
+	f.Float64Var(&st.module, "module", 0, "QR module size, mm (default: the smallest the camera reads)")
 	cam := cameraFlags(f)
 	c.RunE = func(cmd *cobra.Command, args []string) error {
 		d, err := printDeckArg(args[0])
 		if err != nil {
 			return err
 		}
-		if d.Code != "SW" {
-			return usagef("stickers for %s: only sw (Strange World) has a sticker sheet; print %s with 'tableref print deck %s'", d.Name, d.Name, d.Code)
-		}
-		return printStickers(st, *out, *paper, *cam, cmd.OutOrStdout(), cmd.ErrOrStderr())
+		return printStickers(d.Code, st, *out, *paper, *cam, cmd.OutOrStdout(), cmd.ErrOrStderr())
 	}
 	return c
 }
 
-func printStickers(st stickerOptions, out, paper string, cam sizing.Camera, stdout, stderr io.Writer) error {
+// printStickers prints a deck's sticker sheet: the sheet and code size
+// come from stickers.Choose (the camera check), the "where to stick"
+// page follows.
+func printStickers(code string, st stickerOptions, out, paper string, cam sizing.Camera, stdout, stderr io.Writer) error {
 	p, err := layout.ParsePaper(paper)
 	if err != nil {
 		return usagef("--paper: %v", err)
 	}
-	name := st.sheet
-	if name == "" {
-		name = "l7160"
-		if p == layout.Letter {
-			name = "5160"
-		}
+	if err := cam.Validate(); err != nil {
+		return usagef("%v", err)
 	}
-	labels, err := layout.ParseLabels(name, p)
+	deck, err := stickers.ForDeck(code)
 	if err != nil {
-		return usagef("--sheet: %v", err)
+		return usagef("%v", err)
 	}
-	list := stickers.StrangeWorld()
-	opt := stickers.Options{Sheet: labels, Start: st.start, DX: st.dx, DY: st.dy, Outlines: st.outlines}
+	choice, err := stickers.Choose(stickers.Request{Paper: p, Sheet: st.sheet, Module: st.module, Camera: cam, Force: st.force})
+	if err != nil {
+		return usagef("%v", err)
+	}
+	opt := stickers.Options{Sheet: choice.Sheet, Start: st.start, DX: st.dx, DY: st.dy, Outlines: st.outlines, Module: choice.Module}
+	guide := deck.Game
+	if st.noGuide {
+		guide = ""
+	}
 	var buf bytes.Buffer
-	_, module, err := stickers.Write(list, opt, &buf)
+	pages, module, err := stickers.WriteWithGuide(deck.Stickers, opt, guide, &buf)
 	if err != nil {
 		return err
 	}
 	if err := writeOut(out, buf.Bytes()); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "Strange World: %s → %s\n", stickers.Describe(len(list), opt), out)
-	warnSize(stderr, cam, "sticker codes", module)
+	fmt.Fprintf(stdout, "%s: %s (%s) → %s, %d pages\n", deck.Name, stickers.Describe(len(deck.Stickers), opt), choice.Why, out, pages)
+	fmt.Fprintf(stdout, "codes %.1f mm (%.2f mm modules); the last page shows where each sticker goes\n", module*25, module)
+	if choice.Warning != "" {
+		fmt.Fprintln(stderr, choice.Warning)
+	}
 	return nil
 }
 

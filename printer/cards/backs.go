@@ -9,37 +9,70 @@ import (
 	"github.com/tableref/tableref/rules/geo"
 )
 
-// witBack is a Where is That? map side: the north–south rank in the blue
-// half-circles at the top and bottom, the west–east rank in the white ones
-// at the left and right. The bottom and right numbers are green (REFERENCE
-// §1.2): when two cards touch, the circle they form holds the upper (or
-// left) card's green number and the other's dark one, and it is correct iff
-// the green one is lower.
+// witBack is a Where is That? map side: South America with the card's
+// place, the north–south rank in the blue half-circles at the top and
+// bottom, the west–east rank in the white ones at the left and right. The
+// bottom and right numbers are green (REFERENCE §1.2): when two cards
+// touch, the circle they form holds the upper (or left) card's green
+// number and the other's dark one, and it is correct iff the green one is
+// lower. Each card has its own half-circles and its own bleed: nothing of a
+// neighbour lies on it however the duplex shifts.
 func witBack(card geo.Card, ns, we int, st Style) Face {
 	_, back := Payloads(card.ID)
 	return func(c draw.Canvas, s layout.Size, bleed float64) {
-		c.Fill(draw.Rect(-bleed, -bleed, s.W+2*bleed, s.H+2*bleed), draw.White)
-		c.Fill(draw.Frame(0.6, 0.6, s.W-1.2, s.H-1.2, 0.4), startEdge)
-		r := s.W * 0.13
+		frame(c, s, bleed, witFrame)
+		r := circleR(s)
+		box := Code(s, st.Module)
+		// The map fills the upper part, from under the top frame to above
+		// the code, aligned left so the name fits on its right.
+		top, bottom := edgeMM+0.5, box.Top()-0.8
+		p, ok := deckMap(c, card, edgeMM+0.5, top, s.W-2*edgeMM-1, bottom-top, true)
+		textX := s.W / 2
+		if ok {
+			textX = (p.X + p.W + s.W - r) / 2
+		}
 		nsS, weS := strconv.Itoa(ns), strconv.Itoa(we)
-		half(c, s.W/2, 0, r, 0, 180, blueEdge, nsS, dark)      // top: opens downwards into the card
-		half(c, s.W/2, s.H, r, 180, 360, blueEdge, nsS, green) // bottom
-		half(c, 0, s.H/2, r, -90, 90, startEdge, weS, dark)    // left
-		half(c, s.W, s.H/2, r, 90, 270, startEdge, weS, green) // right
-		nameSize := draw.Fit(draw.Bold, 10, 6, s.W-2*r-4, card.Name)
-		c.Text(s.W/2, r+4.5, draw.Bold, nameSize, draw.Center, card.Name, dark)
-		side := s.W - 2*r - 1
-		codeArea(c, back, s.W/2, s.H/2, side, st.Module)
-		b := deckBounds[card.ID.Deck]
-		miniMap(c, 3, s.H-3, s.W/2-r-4, s.H/2-side/2-5, b, card.Lat, card.Lon)
-		footer(c, s, card.ID.String()+" back")
+		half(c, s.W/2, 0, r, 0, 180, blueEdge, nsS, dark, bleed)      // top: opens downwards into the card
+		half(c, s.W/2, s.H, r, 180, 360, blueEdge, nsS, green, bleed) // bottom
+		half(c, 0, s.H/2, r, -90, 90, startEdge, weS, dark, bleed)    // left
+		half(c, s.W, s.H/2, r, 90, 270, startEdge, weS, green, bleed) // right
+		// The name beside the map, for sorting and checking; the real
+		// card does without, the map says it all.
+		if ok {
+			room := s.W - r/2 - (p.X + p.W) - 2
+			lines := wrapText(card.Name, draw.Bold, 7, room, 3)
+			y := top + r + 4
+			for _, l := range lines {
+				c.Text(textX, y, draw.Bold, 7, draw.Center, l, dark)
+				y += 3.2
+			}
+		}
+		box.draw(c, back)
 	}
 }
 
+// witFrame is the map side's own frame, light so the half-circles stand
+// out on it.
+var witFrame = draw.RGB(222, 226, 232)
+
 // half draws a half-circle centred on a card edge at (cx, cy) spanning the
 // angles a0..a1, with its number. The disc has a coloured rim and a white
-// middle so green and dark numbers both read.
-func half(c draw.Canvas, cx, cy, r, a0, a1 float64, rim draw.Color, num string, ink draw.Color) {
+// middle so green and dark numbers both read. With bleed the rim goes on
+// straight past the cut line, so a cut a little outside still shows this
+// card's own ring, never a neighbour's.
+func half(c draw.Canvas, cx, cy, r, a0, a1 float64, rim draw.Color, num string, ink draw.Color, bleed float64) {
+	if bleed > 0 {
+		switch (a0 + a1) / 2 {
+		case 90: // top
+			c.Fill(draw.Rect(cx-r, -bleed, 2*r, bleed), rim)
+		case 270: // bottom
+			c.Fill(draw.Rect(cx-r, cy, 2*r, bleed), rim)
+		case 0: // left
+			c.Fill(draw.Rect(-bleed, cy-r, bleed, 2*r), rim)
+		case 180: // right
+			c.Fill(draw.Rect(cx, cy-r, bleed, 2*r), rim)
+		}
+	}
 	c.Fill(draw.Arc(cx, cy, r, a0, a1), rim)
 	c.Fill(draw.Arc(cx, cy, r-1.3, a0, a1), draw.White)
 	size := 11.0
@@ -62,10 +95,11 @@ func half(c draw.Canvas, cx, cy, r, a0, a1 float64, rim draw.Color, num string, 
 // edgeMarks draws Map It!'s side marks: on the left and right edges a
 // mark whose height follows the latitude, on the top and bottom edges one
 // whose position follows the longitude, so two cards laid side by side
-// compare at a glance.
-func edgeMarks(c draw.Canvas, s layout.Size, b bounds, lat, lon float64) {
-	y := s.H * (b.north - lat) / (b.north - b.south)
-	x := s.W * (lon - b.west) / (b.east - b.west)
+// compare at a glance. They use the whole world's span (north 84°, south
+// 58°), the same on every card.
+func edgeMarks(c draw.Canvas, s layout.Size, lat, lon float64) {
+	y := s.H * (84 - lat) / (84 + 58)
+	x := s.W * (lon + 180) / 360
 	const l, t = 5.0, 1.4
 	c.Fill(draw.Rect(0, y-t/2, l, t), draw.Black)
 	c.Fill(draw.Rect(s.W-l, y-t/2, l, t), draw.Black)
@@ -74,44 +108,36 @@ func edgeMarks(c draw.Canvas, s layout.Size, b bounds, lat, lon float64) {
 }
 
 // coordBack is the side with coordinates: Map It! (two decimals, edge
-// marks) and Nord Sud Ovest Est (whole degrees, as printed on the real
-// cards).
+// marks, the world) and Nord Sud Ovest Est (the country and whole degrees,
+// as printed on the real cards, Europe centred on Italy).
 func coordBack(card geo.Card, edge draw.Color, whole bool, st Style) Face {
 	_, back := Payloads(card.ID)
 	return func(c draw.Canvas, s layout.Size, bleed float64) {
 		frame(c, s, bleed, edge)
-		b := deckBounds[card.ID.Deck]
-		var line1, line2 string
-		if whole {
-			line1 = fmt.Sprintf("%d°%s – %d°%s", abs(card.PrintedLat), hemi(card.PrintedLat, "N", "S"), abs(card.PrintedLon), hemi(card.PrintedLon, "E", "O"))
-		} else {
-			line1, line2 = degrees(card.Lat, "N", "S"), degrees(card.Lon, "E", "W")
-			edgeMarks(c, s, b, card.Lat, card.Lon)
-		}
+		box := Code(s, st.Module)
 		inner := s.W - 2*edgeMM - 12
-		c.Text(s.W/2, edgeMM+8, draw.Bold, draw.Fit(draw.Bold, 14, 7, inner, line1), draw.Center, line1, dark)
-		y := edgeMM + 8.0
-		if line2 != "" {
-			y += 6
-			c.Text(s.W/2, y, draw.Bold, draw.Fit(draw.Bold, 14, 7, inner, line2), draw.Center, line2, dark)
+		var lines []string
+		if whole {
+			lines = []string{fmt.Sprintf("%d°%s – %d°%s", abs(card.PrintedLat), hemi(card.PrintedLat, "N", "S"), abs(card.PrintedLon), hemi(card.PrintedLon, "E", "O"))}
+		} else {
+			lines = []string{degrees(card.Lat, "N", "S"), degrees(card.Lon, "E", "W")}
+			edgeMarks(c, s, card.Lat, card.Lon)
 		}
-		y += 5
-		c.Text(s.W/2, y, draw.Regular, draw.Fit(draw.Regular, 8, 6, inner, card.Name+" · "+card.Country), draw.Center, card.Name+" · "+card.Country, soft)
-		mapW := 22.0
-		mapH := mapW * 0.6
-		area := s.H - y - edgeMM - mapH - 6
-		codeArea(c, back, s.W/2, y+1.5+area/2, min(area, s.W-2*edgeMM-12), st.Module)
-		miniMap(c, edgeMM+3, s.H-edgeMM-3, mapW, mapH, b, card.Lat, card.Lon)
-		footer(c, s, card.ID.String()+" back")
+		y := edgeMM + 6.5
+		for _, l := range lines {
+			c.Text(s.W/2, y, draw.Bold, draw.Fit(draw.Bold, 13, 7, inner, l), draw.Center, l, dark)
+			y += 5.5
+		}
+		sub := card.Name + " · " + card.Country
+		if whole {
+			sub = card.Country // Nord Sud Ovest Est prints the country (Stato) here
+		}
+		y -= 1
+		c.Text(s.W/2, y, draw.Regular, draw.Fit(draw.Regular, 8, 5.5, inner, sub), draw.Center, sub, soft)
+		top := y + 2
+		deckMap(c, card, edgeMM+5.5, top, s.W-2*edgeMM-11, box.Top()-0.8-top, false)
+		box.draw(c, back)
 	}
-}
-
-// mapRatio is the mini-map's height per unit of width (as miniMap draws it).
-func mapRatio(b bounds) float64 {
-	if b.east-b.west >= 360 {
-		return (b.north - b.south) / (b.east - b.west)
-	}
-	return (b.north - b.south) / ((b.east - b.west) * cosDeg((b.north+b.south)/2))
 }
 
 func abs(v int) int {
@@ -128,4 +154,48 @@ func hemi(v int, pos, neg string) string {
 		return neg
 	}
 	return pos
+}
+
+// wrapText breaks s into at most n lines of width w at size points.
+func wrapText(s string, f draw.Font, size, w float64, n int) []string {
+	var lines []string
+	cur := ""
+	for _, word := range splitWords(s) {
+		try := cur + word
+		if cur != "" {
+			try = cur + " " + word
+		}
+		if cur != "" && draw.Width(f, size, try) > w {
+			lines = append(lines, cur)
+			cur = word
+			continue
+		}
+		cur = try
+	}
+	if cur != "" {
+		lines = append(lines, cur)
+	}
+	if len(lines) > n {
+		lines = lines[:n]
+	}
+	return lines
+}
+
+func splitWords(s string) []string {
+	var out []string
+	word := ""
+	for _, r := range s {
+		if r == ' ' {
+			if word != "" {
+				out = append(out, word)
+			}
+			word = ""
+			continue
+		}
+		word += string(r)
+	}
+	if word != "" {
+		out = append(out, word)
+	}
+	return out
 }

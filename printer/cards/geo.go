@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/tableref/tableref/printer/art"
 	"github.com/tableref/tableref/printer/draw"
 	"github.com/tableref/tableref/printer/layout"
 	"github.com/tableref/tableref/rules/geo"
@@ -19,18 +20,8 @@ var (
 	green     = draw.RGB(19, 138, 54)
 	dark      = draw.RGB(34, 34, 34)
 	soft      = draw.RGB(110, 110, 110)
-	paleBlue  = draw.RGB(232, 240, 250)
 	dotRed    = draw.RGB(210, 30, 30)
 )
-
-// bounds is the lat/lon window of a deck's mini-map.
-type bounds struct{ north, south, west, east float64 }
-
-var deckBounds = map[string]bounds{
-	geo.DeckSA:     {14, -57, -83, -33},
-	geo.DeckWorld:  {78, -58, -180, 180},
-	geo.DeckEurope: {72, 34, -26, 46},
-}
 
 // edgeMM is the width of the coloured frame inside the cut line.
 const edgeMM = 2.5
@@ -48,57 +39,127 @@ func footer(c draw.Canvas, s layout.Size, text string) {
 	c.Text(s.W-edgeMM-1.5, s.H-edgeMM-1.5, draw.Regular, 5.5, draw.Right, text, soft)
 }
 
-// geoFront is the name side shared by the geography decks: name, country,
-// code. Map It! beginner cards get the black bars above and below the name.
-func geoFront(card geo.Card, edge draw.Color, bars bool, st Style) Face {
+// circleR is the radius of Where is That?'s half-circles on a card s wide.
+func circleR(s layout.Size) float64 { return s.W * 0.13 }
+
+// CodeBox is where a card's code goes, the same on both sides of every
+// geography card: centred left to right, low on the card with its quiet
+// zone clear of the bottom half-circle (Where is That?) and the side marks
+// (Map It!), leaving the upper part of the face to the art. X, Y is the
+// code's centre, Side the code with its quiet zone, Module its module.
+type CodeBox struct{ X, Y, Side, Module float64 }
+
+// codeModules is a version-1 code with its two quiet zones, in modules.
+const codeModules = 21 + 8
+
+// Code places a code of the wanted module on a card of size s, shrinking
+// the module if the card is too small for it.
+func Code(s layout.Size, module float64) CodeBox {
+	module = math.Min(module, math.Min(s.W-2*edgeMM, s.H*0.55)/codeModules)
+	side := module * codeModules
+	clear := math.Max(edgeMM, circleR(s)+0.6)
+	return CodeBox{X: s.W / 2, Y: s.H - clear - side/2, Side: side, Module: module}
+}
+
+// Top is the upper edge of the code's quiet zone.
+func (b CodeBox) Top() float64 { return b.Y - b.Side/2 }
+
+// draw prints payload in the box.
+func (b CodeBox) draw(c draw.Canvas, payload string) {
+	codeArea(c, payload, b.X, b.Y, b.Side, b.Module)
+}
+
+// frontStyle is what a deck's name side shows besides the name.
+type frontStyle struct {
+	edge    draw.Color
+	bars    bool // Map It! beginner cards: black bars around the name
+	country bool // the country under the name (not on Nord Sud Ovest Est, whose name side hides it)
+	flag    bool // the country's flag
+	skyline bool // Nord Sud Ovest Est's skyline picture
+}
+
+// geoFront is the name side of the geography decks: name, country and
+// flag (or a skyline), and the code.
+func geoFront(card geo.Card, fs frontStyle, st Style) Face {
 	front, _ := Payloads(card.ID)
 	return func(c draw.Canvas, s layout.Size, bleed float64) {
-		frame(c, s, bleed, edge)
+		frame(c, s, bleed, fs.edge)
+		box := Code(s, st.Module)
 		inner := s.W - 2*edgeMM - 6
-		size := draw.Fit(draw.Bold, 17, 7, inner, card.Name)
-		base := edgeMM + 4 + size*draw.PtToMM*0.75
-		if bars {
+		size := draw.Fit(draw.Bold, 16, 7, inner, card.Name)
+		base := edgeMM + 3.5 + size*draw.PtToMM*0.75
+		if fs.bars {
 			for _, y := range []float64{base - size*draw.PtToMM*0.75 - 2, base + 2} {
 				c.Fill(draw.Rect(edgeMM+3, y, s.W-2*edgeMM-6, 0.9), draw.Black)
 			}
 		}
 		c.Text(s.W/2, base, draw.Bold, size, draw.Center, card.Name, dark)
-		csize := draw.Fit(draw.Regular, 9, 6, inner, card.Country)
-		top := base + 3.5 + csize*draw.PtToMM
-		c.Text(s.W/2, top, draw.Regular, csize, draw.Center, card.Country, soft)
-		area := s.H - top - edgeMM - 4
-		codeArea(c, front, s.W/2, top+1+area/2, math.Min(area, s.W-2*edgeMM-2), st.Module)
+		top := base + 3
+		if fs.country {
+			csize := draw.Fit(draw.Regular, 9, 6, inner, card.Country)
+			top = base + 3 + csize*draw.PtToMM
+			c.Text(s.W/2, top, draw.Regular, csize, draw.Center, card.Country, soft)
+			top += 2.5
+		}
+		artH := box.Top() - 1 - top
+		switch {
+		case fs.flag && artH > 6:
+			flag(c, card.Country, s.W/2, top, s.W-2*edgeMM-8, artH)
+		case fs.skyline && artH > 6:
+			skyline(c, edgeMM+3, top, s.W-2*edgeMM-6, artH, fs.edge, card.ID.Num)
+		}
+		box.draw(c, front)
 		footer(c, s, card.ID.String())
 	}
 }
 
-// miniMap draws a small equirectangular map window of the deck's area with
-// the card's place as a red dot: enough to check a card at a glance. It
-// fits in maxW×maxH with its bottom-left corner at (x, bottom).
-func miniMap(c draw.Canvas, x, bottom, maxW, maxH float64, b bounds, lat, lon float64) {
-	w := min(maxW, maxH/mapRatio(b))
-	h := w * mapRatio(b)
-	y := bottom - h
-	c.Fill(draw.Rect(x, y, w, h), paleBlue)
-	c.Fill(draw.Frame(x, y, w, h, 0.2), soft)
-	px := func(lo float64) float64 { return x + w*(lo-b.west)/(b.east-b.west) }
-	py := func(la float64) float64 { return y + h*(b.north-la)/(b.north-b.south) }
-	// Graticule every 10° (30° on the world map), the equator darker.
-	step := 10.0
-	if b.east-b.west > 180 {
-		step = 30
+// flag draws the country's flag centred at x, as large as fits w×h, with
+// a thin outline so white stripes keep their edge; a country without a
+// flag gets none.
+func flag(c draw.Canvas, country string, x, y, w, h float64) {
+	png, code, ok := art.Flag(country)
+	if !ok {
+		return
 	}
-	for la := math.Ceil(b.south/step) * step; la <= b.north; la += step {
-		col := draw.RGB(190, 200, 215)
-		if la == 0 {
-			col = soft
+	fw := math.Min(w, h/art.FlagAspect)
+	fh := fw * art.FlagAspect
+	fx, fy := x-fw/2, y+(h-fh)/2
+	c.Fill(draw.Frame(fx-0.2, fy-0.2, fw+0.4, fh+0.4, 0.2), draw.RGB(170, 170, 170))
+	c.Image("flag-"+code, png, fx, fy, fw, fh)
+}
+
+// skyline draws a city silhouette along the bottom of the box, in the
+// spirit of Nord Sud Ovest Est's skyline pictures; n varies the towers
+// from card to card.
+func skyline(c draw.Canvas, x, y, w, h float64, col draw.Color, n int) {
+	pale := draw.RGB(uint8(255-(255-int(col.R))/4), uint8(255-(255-int(col.G))/4), uint8(255-(255-int(col.B))/4))
+	c.Fill(draw.Rect(x, y, w, h), pale)
+	base := y + h
+	var poly []draw.Pt
+	poly = append(poly, draw.Pt{X: x, Y: base})
+	seed := uint32(n)*2654435761 + 12345
+	rnd := func() float64 {
+		seed ^= seed << 13
+		seed ^= seed >> 17
+		seed ^= seed << 5
+		return float64(seed%1000) / 1000
+	}
+	for px := x; px < x+w; {
+		bw := 3 + rnd()*5
+		bh := h * (0.25 + rnd()*0.6)
+		if px+bw > x+w {
+			bw = x + w - px
 		}
-		c.Fill(draw.Line(draw.Pt{X: x, Y: py(la)}, draw.Pt{X: x + w, Y: py(la)}, 0.15), col)
+		top := base - bh
+		poly = append(poly, draw.Pt{X: px, Y: top})
+		if rnd() > 0.7 { // a spire
+			poly = append(poly, draw.Pt{X: px + bw/2, Y: math.Max(y, top-h*0.2)})
+		}
+		poly = append(poly, draw.Pt{X: px + bw, Y: top})
+		px += bw
 	}
-	for lo := math.Ceil(b.west/step) * step; lo <= b.east; lo += step {
-		c.Fill(draw.Line(draw.Pt{X: px(lo), Y: y}, draw.Pt{X: px(lo), Y: y + h}, 0.15), draw.RGB(190, 200, 215))
-	}
-	c.Fill(draw.Circle(px(lon), py(lat), 0.9), dotRed)
+	poly = append(poly, draw.Pt{X: x + w, Y: base})
+	c.Fill(draw.Path{poly}, col)
 }
 
 // degrees writes a coordinate as Map It! prints it: two decimals and the

@@ -2,13 +2,10 @@ package cards
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/rules/geo"
 )
-
-func cosDeg(d float64) float64 { return math.Cos(d * math.Pi / 180) }
 
 // Ranks gives a Where is That? card's north–south and west–east numbers.
 type Ranks func(id rules.CardID) (ns, we int, ok bool)
@@ -30,7 +27,7 @@ func WhereIsThat(ranks Ranks, st Style) (*Set, error) {
 		case geo.KindMonument:
 			edge = monEdge
 		}
-		set.Cards = append(set.Cards, Card{ID: g.ID, Name: g.Name, Front: geoFront(g, edge, false, st), Back: witBack(g, ns, we, st)})
+		set.Cards = append(set.Cards, Card{ID: g.ID, Name: g.Name, Front: geoFront(g, frontStyle{edge: edge, country: true, flag: true}, st), Back: witBack(g, ns, we, st)})
 	}
 	return set, nonEmpty(set)
 }
@@ -40,7 +37,7 @@ func MapIt(st Style) (*Set, error) {
 	set := &Set{Code: geo.DeckWorld, Name: "Map It! World", Module: st.Module}
 	for _, g := range geo.Cards(geo.DeckWorld) {
 		set.Cards = append(set.Cards, Card{ID: g.ID, Name: g.Name,
-			Front: geoFront(g, mapitEdge, g.Level == geo.LevelBeginner, st), Back: coordBack(g, mapitEdge, false, st)})
+			Front: geoFront(g, frontStyle{edge: mapitEdge, bars: g.Level == geo.LevelBeginner, country: true, flag: true}, st), Back: coordBack(g, mapitEdge, false, st)})
 	}
 	return set, nonEmpty(set)
 }
@@ -49,7 +46,7 @@ func MapIt(st Style) (*Set, error) {
 func NordSudOvestEst(st Style) (*Set, error) {
 	set := &Set{Code: geo.DeckEurope, Name: "Nord Sud Ovest Est", Module: st.Module}
 	for _, g := range geo.Cards(geo.DeckEurope) {
-		set.Cards = append(set.Cards, Card{ID: g.ID, Name: g.Name, Front: geoFront(g, nsoeEdge, false, st), Back: coordBack(g, nsoeEdge, true, st)})
+		set.Cards = append(set.Cards, Card{ID: g.ID, Name: g.Name, Front: geoFront(g, frontStyle{edge: nsoeEdge, skyline: true}, st), Back: coordBack(g, nsoeEdge, true, st)})
 	}
 	return set, nonEmpty(set)
 }

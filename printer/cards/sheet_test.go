@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tableref/tableref/printer/draw"
 	"github.com/tableref/tableref/printer/internal/printtest"
 	"github.com/tableref/tableref/printer/layout"
 	"github.com/tableref/tableref/rules"
@@ -100,45 +101,89 @@ func TestDecksDecodeAfterPrinting(t *testing.T) {
 	}
 }
 
-// Backs land behind their fronts after long-edge duplex: the decoded code
-// of card i's back is at the mirror image of its front's code.
+// Backs land behind their fronts after long-edge duplex: measured on the
+// pages rendered at 150 dpi, each back's code lies at the mirror image of
+// its front's within 0.2 mm (both sides put the code at the same place on
+// the card), with and without bleed.
 func TestBacksAreMirroredInThePDF(t *testing.T) {
 	printtest.Need(t, "pdftoppm")
 	set, _ := WhereIsThat(testRanks, style())
 	set = first(set, 7) // a part-filled sheet: backs must still mirror
-	sheet := Sheet{Paper: layout.A4}
-	path, pages := render(t, set, sheet)
-	if pages != 2 {
-		t.Fatalf("%d pages, want 2", pages)
-	}
-	g, _ := sheet.Grid()
-	const dpi = 150
-	png := printtest.Render(t, path, dpi)
-	front, back := centres(t, png[0], dpi), centres(t, png[1], dpi)
-	for i, c := range set.Cards {
-		f, b := Payloads(c.ID)
-		fc, ok1 := front[f]
-		bc, ok2 := back[b]
-		if !ok1 || !ok2 {
-			t.Fatalf("card %s: codes not found (front %v, back %v)", c.ID, ok1, ok2)
+	for _, sheet := range []Sheet{{Paper: layout.A4}, {Paper: layout.Letter, Bleed: 0.5}, {Paper: layout.A4, Bleed: 3, Cols: 2}} {
+		path, pages := render(t, set, sheet)
+		g, _ := sheet.Grid()
+		if want := 2 * ((len(set.Cards) + g.PerPage() - 1) / g.PerPage()); pages != want {
+			t.Fatalf("%d pages, want %d", pages, want)
 		}
-		// Front code: centred horizontally on the card.
-		card := g.Front(i)
-		if math.Abs(fc[0]-(card.X+g.Card.W/2)) > 0.5 {
-			t.Errorf("%s front code at x=%.1f mm, card centre %.1f", c.ID, fc[0], card.X+g.Card.W/2)
+		const dpi = 150
+		png := printtest.Render(t, path, dpi)
+		box := Code(g.Card, DefaultModule)
+		symbol := 21 * box.Module
+		for i, c := range set.Cards {
+			sh, k := i/g.PerPage(), i%g.PerPage()
+			card, back := g.Front(k), g.Back(k, 0, 0)
+			// The symbol's extent, from the dark pixels around where it
+			// should be: the codes differ, their extents must not.
+			look := func(at layoutPt) printtest.Box {
+				return printtest.Box{X: at.X + box.X - symbol/2 - 2, Y: at.Y + box.Y - symbol/2 - 2, W: symbol + 4, H: symbol + 4}
+			}
+			fb, ok1 := printtest.DarkBox(t, png[2*sh], dpi, look(layoutPt(card)))
+			bb, ok2 := printtest.DarkBox(t, png[2*sh+1], dpi, look(layoutPt(back)))
+			if !ok1 || !ok2 {
+				t.Fatalf("card %s: codes not found", c.ID)
+			}
+			fx, fy := fb.X+fb.W/2, fb.Y+fb.H/2
+			bx, by := bb.X+bb.W/2, bb.Y+bb.H/2
+			if math.Abs(fx-(card.X+box.X)) > 0.2 || math.Abs(fy-(card.Y+box.Y)) > 0.2 || math.Abs(fb.W-symbol) > 0.3 {
+				t.Errorf("%s front code %.2f mm wide at (%.2f, %.2f) mm, want %.2f at (%.2f, %.2f)", c.ID, fb.W, fx, fy, symbol, card.X+box.X, card.Y+box.Y)
+			}
+			// Turned over the long edge, the back's x is the front's
+			// mirrored across the page.
+			if dx, dy := bx-(sheet.Paper.W-fx), by-fy; math.Abs(dx) > 0.2 || math.Abs(dy) > 0.2 {
+				t.Errorf("%s on %s with %g mm bleed: back off its front by (%.2f, %.2f) mm", c.ID, sheet.Paper.Name, sheet.Bleed, dx, dy)
+			}
 		}
-		// Back code: at the card's centre, mirrored across the page.
-		mirrored := layout.A4.W - (card.X + g.Card.W/2)
-		if math.Abs(bc[0]-mirrored) > 0.5 || math.Abs(bc[1]-(card.Y+g.Card.H/2)) > 0.5 {
-			t.Errorf("%s back code at (%.1f, %.1f) mm, want (%.1f, %.1f)", c.ID, bc[0], bc[1], mirrored, card.Y+g.Card.H/2)
-		}
-	}
-	for i, s := range printtest.PageSizesMM(t, path) {
-		if math.Abs(s[0]-210) > 0.2 || math.Abs(s[1]-297) > 0.2 {
-			t.Errorf("page %d is %.1f×%.1f mm, want A4", i+1, s[0], s[1])
+		for i, s := range printtest.PageSizesMM(t, path) {
+			if math.Abs(s[0]-sheet.Paper.W) > 0.2 || math.Abs(s[1]-sheet.Paper.H) > 0.2 {
+				t.Errorf("page %d is %.1f×%.1f mm, want %s", i+1, s[0], s[1], sheet.Paper.Name)
+			}
 		}
 	}
 }
+
+// Nothing prints in the outer 4 mm a home printer cannot reach, on A4 and
+// Letter with the bleed each gets by default, fronts and backs; and the
+// layouts that would are warned about.
+func TestNothingOutsideThePrintableArea(t *testing.T) {
+	printtest.Need(t, "pdftoppm")
+	set, _ := NordSudOvestEst(style())
+	set = first(set, 9)
+	for _, p := range []layout.Paper{layout.A4, layout.Letter} {
+		sheet := Sheet{Paper: p, Bleed: AutoBleed(p, layout.Poker, 3, 3)}
+		if sheet.Bleed <= 0 {
+			t.Errorf("%s: no bleed fits", p.Name)
+		}
+		if w := sheet.Warnings(); len(w) != 0 {
+			t.Errorf("%s default layout warns: %v", p.Name, w)
+		}
+		path, _ := render(t, set, sheet)
+		for i, png := range printtest.Render(t, path, 150) {
+			if n := printtest.InkOutside(t, png, 150, layout.MinMargin-0.3); n > 0 {
+				t.Errorf("%s page %d: %d pixels of ink in the outer %g mm", p.Name, i+1, n, layout.MinMargin)
+			}
+		}
+	}
+	// Three cards of 63.5 + 6 mm on A4 leave 0.75 mm: warned, with the fix.
+	w := Sheet{Paper: layout.A4, Bleed: 3}.Warnings()
+	if len(w) != 1 || !strings.Contains(w[0], "0.8 mm margins") || !strings.Contains(w[0], "--bleed 0") || !strings.Contains(w[0], "--cols 2") {
+		t.Errorf("A4 with 3 mm bleed: %q", w)
+	}
+	if w := (Sheet{Paper: layout.Letter, Bleed: 1}).Warnings(); len(w) != 1 || !strings.Contains(w[0], "--rows 2") {
+		t.Errorf("Letter with 1 mm bleed: %q", w)
+	}
+}
+
+type layoutPt = draw.Pt
 
 // centres maps each decoded payload to its code's centre in mm.
 func centres(t *testing.T, png string, dpi float64) map[string][2]float64 {
@@ -164,7 +209,7 @@ func TestAccentsSurvive(t *testing.T) {
 	// Łódź is not in these decks: print it on a card of its own.
 	lodz := geo.Cards(geo.DeckEurope)[0]
 	lodz.Name, lodz.Country = "Łódź", "Polska"
-	set := &Set{Code: "EU", Name: "test", Cards: []Card{{ID: lodz.ID, Front: geoFront(lodz, nsoeEdge, false, style()), Back: coordBack(lodz, nsoeEdge, true, style())}}}
+	set := &Set{Code: "EU", Name: "test", Cards: []Card{{ID: lodz.ID, Front: geoFront(lodz, frontStyle{edge: nsoeEdge, country: true}, style()), Back: coordBack(lodz, nsoeEdge, true, style())}}}
 	path, _ = render(t, set, Sheet{Paper: layout.A4})
 	if text := printtest.Text(t, path); !strings.Contains(text, "Łódź") {
 		t.Errorf("Łódź missing from the PDF text: %q", text)

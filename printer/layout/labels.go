@@ -18,6 +18,24 @@ type Labels struct {
 	Left, Top      float64
 	PitchX, PitchY float64
 	Radius         float64 // corner rounding of the die cut, for previews
+	// Plain is a grid cut by hand from a full sheet of sticker paper: its
+	// cut lines are printed.
+	Plain bool
+}
+
+// CutGrid is the most labels of w×h mm that fit on the paper inside its
+// printable margins, touching (one cut between two), centred: stickers cut
+// by hand from a full sheet of sticker paper, no bigger than they need be.
+func CutGrid(p Paper, w, h float64) (Labels, error) {
+	cols := int((p.W - 2*MinMargin + 1e-9) / w)
+	rows := int((p.H - 2*MinMargin + 1e-9) / h)
+	if cols < 1 || rows < 1 {
+		return Labels{}, fmt.Errorf("a sticker of %.1f×%.1f mm does not fit on %s paper", w, h, p.Name)
+	}
+	left := (p.W - float64(cols)*w) / 2
+	top := (p.H - float64(rows)*h) / 2
+	return Labels{Name: fmt.Sprintf("cut grid %dx%d (%.1f×%.1f mm)", cols, rows, w, h), Paper: p, Cols: cols, Rows: rows,
+		W: w, H: h, Left: left, Top: top, PitchX: w, PitchY: h, Plain: true}, nil
 }
 
 // L7160 is Avery L7160 (A4, 3×7 labels of 63.5×38.1 mm).
@@ -40,7 +58,7 @@ func GridLabels(p Paper, cols, rows int, gap float64) (Labels, error) {
 		return Labels{}, fmt.Errorf("label grid %d×%d on %s: labels of %.1f×%.1f mm are too small for a code", cols, rows, p.Name, w, h)
 	}
 	return Labels{Name: fmt.Sprintf("grid %dx%d", cols, rows), Paper: p, Cols: cols, Rows: rows, W: w, H: h,
-		Left: MinMargin, Top: MinMargin, PitchX: w + gap, PitchY: h + gap}, nil
+		Left: MinMargin, Top: MinMargin, PitchX: w + gap, PitchY: h + gap, Plain: true}, nil
 }
 
 // ParseLabels reads a sheet name: "l7160", "5160", or "grid:COLSxROWS"

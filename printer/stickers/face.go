@@ -15,6 +15,6 @@ func Face(s Sticker) (func(c draw.Canvas, size layout.Size, bleed float64), erro
 		return nil, err
 	}
 	return func(c draw.Canvas, size layout.Size, _ float64) {
-		_ = one(c, s, Plan(size.W, size.H)) // encodes: checked above
+		_ = one(c, s, Plan(size.W, size.H, 0)) // encodes: checked above
 	}, nil
 }

@@ -20,6 +20,9 @@ import (
 type Sticker struct {
 	Payload string
 	Label   string // which card (and side) it belongs on
+	// Icons are the card's banner icons (Strange World), drawn before the
+	// label so the right card is found at a glance.
+	Icons []strangeworld.Icon
 }
 
 // Version is the QR version of every sticker. Stickers use level H (they
@@ -41,6 +44,8 @@ type Options struct {
 	// Outlines draws each label's outline faintly: for plain sticker paper
 	// cut by hand, or to check alignment on ordinary paper first.
 	Outlines bool
+	// Module is the code's module (0: as large as the label holds).
+	Module float64
 }
 
 // StrangeWorld is every sticker a physical Strange World box needs: one per
@@ -48,8 +53,24 @@ type Options struct {
 // Cities and the Sun (the list comes from the engine's catalogue).
 func StrangeWorld() []Sticker {
 	var out []Sticker
+	cat := strangeworld.Default()
 	for _, s := range strangeworld.Stickers() {
-		out = append(out, Sticker{Payload: rules.CardPayload(s.Card).String(), Label: s.Label})
+		st := Sticker{Payload: rules.CardPayload(s.Card).String(), Label: s.Label}
+		if card, ok := cat.Card(s.Card.ID.Num); ok && card.Type != nil && s.Card.Side == rules.Front && !s.Card.ID.Anonymous() {
+			st.Icons = iconList(card.Type.Icons)
+		}
+		out = append(out, st)
+	}
+	return out
+}
+
+// iconList spells out icon counts, one entry per printed icon.
+func iconList(c strangeworld.Icons) []strangeworld.Icon {
+	var out []strangeworld.Icon
+	for i, n := range c {
+		for k := 0; k < n; k++ {
+			out = append(out, strangeworld.Icon(i))
+		}
 	}
 	return out
 }
@@ -64,27 +85,63 @@ type Layout struct {
 	SymbolSide float64
 }
 
-// pad keeps the code off the die-cut edge, which wanders by ±1 mm.
-const pad = 1.0
+// pad keeps the code off the die-cut edge, which wanders by ±0.5 mm.
+const pad = 0.5
 
-// Plan fits a sticker into a w×h label: the code as big as possible with its
-// quiet zone, and the text beside it (wide labels) or under it.
-func Plan(w, h float64) Layout {
-	n, full := float64(17+4*Version), float64(17+4*Version+2*qrpath.QuietZone)
-	q := float64(qrpath.QuietZone)
+// textStrip is the height of the label text under a code.
+const textStrip = 6.0
+
+// symbolModules and fullModules are a version-2 code without and with its
+// quiet zones, in modules.
+const (
+	symbolModules = 17 + 4*Version
+	fullModules   = symbolModules + 2*qrpath.QuietZone
+)
+
+// MaxModule is the largest module a w×h label holds with its quiet zone
+// and its text (beside the code on a wide label, under it otherwise).
+func MaxModule(w, h float64) float64 {
 	if w-h >= 16 {
-		m := (h - 2*pad) / full
-		return Layout{Module: m, QR: draw.Pt{X: pad + q*m, Y: pad + q*m}, Text: draw.Pt{X: pad + full*m, Y: pad + 3},
-			TextW: w - full*m - 2*pad, SymbolSide: n * m}
+		return (h - 2*pad) / fullModules
 	}
-	m := min(w-2*pad, h-2*pad-7) / full
-	return Layout{Module: m, QR: draw.Pt{X: (w - n*m) / 2, Y: pad + q*m}, Text: draw.Pt{X: pad, Y: pad + full*m + 2.5},
-		TextW: w - 2*pad, TextBelow: true, SymbolSide: n * m}
+	return min(w-2*pad, h-2*pad-textStrip) / fullModules
+}
+
+// Size is the smallest sticker (code, quiet zone and text under it) for a
+// module: what a plain grid of stickers is cut to.
+func Size(module float64) (w, h float64) {
+	return fullModules*module + 2*pad, fullModules*module + 2*pad + textStrip
+}
+
+// Plan puts a code of the given module into a w×h label (centred, with
+// the text beside it on a wide label, under it otherwise); a module the
+// label cannot hold shrinks to MaxModule.
+func Plan(w, h, module float64) Layout {
+	if module <= 0 || module > MaxModule(w, h) {
+		module = MaxModule(w, h)
+	}
+	n, full := float64(symbolModules)*module, float64(fullModules)*module
+	q := float64(qrpath.QuietZone) * module
+	if w-h >= 16 {
+		y := (h - full) / 2
+		return Layout{Module: module, QR: draw.Pt{X: pad + q, Y: y + q}, Text: draw.Pt{X: pad + full, Y: y + 3},
+			TextW: w - full - 2*pad, SymbolSide: n}
+	}
+	y := (h - full - textStrip) / 2
+	return Layout{Module: module, QR: draw.Pt{X: (w - n) / 2, Y: y + q}, Text: draw.Pt{X: pad, Y: y + full + 2.2},
+		TextW: w - 2*pad, TextBelow: true, SymbolSide: n}
 }
 
 // Write prints the stickers and returns the number of pages and the
-// module size used (for the camera check).
+// module size used (for the camera check). With guide set to a game, the
+// game's "where to stick" page follows the sheets.
 func Write(list []Sticker, opt Options, w io.Writer) (pages int, module float64, err error) {
+	return WriteWithGuide(list, opt, "", w)
+}
+
+// WriteWithGuide is Write with the "where to stick" page of game ("" for
+// none) after the sticker sheets.
+func WriteWithGuide(list []Sticker, opt Options, game string, w io.Writer) (pages int, module float64, err error) {
 	l := opt.Sheet
 	if err := l.Validate(); err != nil {
 		return 0, 0, err
@@ -93,7 +150,7 @@ func Write(list []Sticker, opt Options, w io.Writer) (pages int, module float64,
 	if err != nil {
 		return 0, 0, err
 	}
-	plan := Plan(l.W, l.H)
+	plan := Plan(l.W, l.H, opt.Module)
 	doc := pdf.New(l.Paper.W, l.Paper.H, "tableref stickers")
 	var page draw.Canvas
 	sheet := -1
@@ -101,15 +158,20 @@ func Write(list []Sticker, opt Options, w io.Writer) (pages int, module float64,
 		if slots[i][0] != sheet {
 			sheet = slots[i][0]
 			page = doc.Page()
-			if opt.Outlines {
+			if opt.Outlines || l.Plain {
 				for k := 0; k < l.PerSheet(); k++ {
 					at := l.Pos(k, opt.DX, opt.DY)
-					page.Fill(draw.Frame(at.X, at.Y, l.W, l.H, 0.1), draw.RGB(200, 200, 200))
+					page.Fill(draw.Frame(at.X, at.Y, l.W, l.H, 0.1), draw.RGB(170, 170, 170))
 				}
 			}
 		}
 		at := l.Pos(slots[i][1], opt.DX, opt.DY)
 		if err := one(draw.Offset(page, at.X, at.Y), s, plan); err != nil {
+			return 0, 0, err
+		}
+	}
+	if game != "" {
+		if err := Guide(doc, l.Paper, game, plan.Module); err != nil {
 			return 0, 0, err
 		}
 	}
@@ -125,23 +187,28 @@ func one(c draw.Canvas, s Sticker, p Layout) error {
 		return err
 	}
 	draw.QR(c, g, p.QR.X, p.QR.Y, p.Module)
-	size := 6.5
-	lines := wrap(s.Label, p.TextW, size, 3)
-	y := p.Text.Y
-	x, align := p.Text.X, draw.Left
-	if p.TextBelow {
-		x, align = p.Text.X+p.TextW/2, draw.Center
+	size := 6.0
+	x, tw := p.Text.X, p.TextW
+	if len(s.Icons) > 0 {
+		const icon = 4.2
+		for i, ic := range s.Icons {
+			Icon(c, ic, x+float64(i)*(icon+0.6), p.Text.Y-3.2, icon)
+		}
+		shift := float64(len(s.Icons))*(icon+0.6) + 0.4
+		x, tw = x+shift, tw-shift
 	}
-	for _, line := range lines {
-		c.Text(x, y, draw.Bold, size, align, line, draw.Black)
-		y += size * draw.PtToMM * 1.25
-	}
-	// The code's own body, so a sticker can be checked against a list.
 	body := s.Payload
 	if p, err := rules.ParsePayload(s.Payload); err == nil && p.Kind == rules.KindCard {
 		body = p.Card.String()
 	}
-	c.Text(x, y+0.5, draw.Regular, 5, align, body, draw.Grey)
+	lines := wrap(s.Label, tw-draw.Width(draw.Regular, 4.5, body)-1, size, 2)
+	y := p.Text.Y
+	for _, line := range lines {
+		c.Text(x, y, draw.Bold, size, draw.Left, line, draw.Black)
+		y += size * draw.PtToMM * 1.2
+	}
+	// The code's own body, so a sticker can be checked against a list.
+	c.Text(p.Text.X+p.TextW, p.Text.Y, draw.Regular, 4.5, draw.Right, body, draw.Grey)
 	return nil
 }
 

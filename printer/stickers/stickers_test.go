@@ -7,6 +7,8 @@ import (
 
 	"github.com/tableref/tableref/printer/internal/printtest"
 	"github.com/tableref/tableref/printer/layout"
+	"github.com/tableref/tableref/printer/sizing"
+	"github.com/tableref/tableref/rules/geo"
 )
 
 func boxes(l layout.Labels, from, to int) []printtest.Box {
@@ -99,5 +101,111 @@ func TestWrap(t *testing.T) {
 	}
 	if cut := wrap("a b c d e f g h i j k l m n o p q r s t u v w x y z", 5, 6.5, 2); len(cut) != 2 || !strings.HasSuffix(cut[1], "…") {
 		t.Errorf("overflow not cut: %q", cut)
+	}
+}
+
+// The default sheet passes the camera check: for the default camera it is
+// a cut grid of 1.5 mm codes (Avery labels are too small), for a camera
+// 70 cm up the Avery sheet; a sheet or module that fails is refused with
+// what to use instead, and printed only with Force.
+func TestChooseFollowsTheCamera(t *testing.T) {
+	cam := sizing.Default
+	c, err := Choose(Request{Paper: layout.A4, Camera: cam})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.Sheet.Plain || c.Module != 1.5 || !cam.CheckModule(c.Module).OK || c.Sheet.PerSheet() != 20 {
+		t.Errorf("default A4 choice: %s, %g mm, %d per sheet", c.Sheet.Name, c.Module, c.Sheet.PerSheet())
+	}
+	if err := c.Sheet.Validate(); err != nil {
+		t.Error(err)
+	}
+	near := cam
+	near.HeightCm = 70
+	if c, err := Choose(Request{Paper: layout.A4, Camera: near}); err != nil || c.Sheet.Name != "L7160" || !near.CheckModule(c.Module).OK {
+		t.Errorf("camera at 70 cm: %+v, %v", c.Sheet.Name, err)
+	}
+	_, err = Choose(Request{Paper: layout.A4, Sheet: "l7160", Camera: cam})
+	if err == nil || !strings.Contains(err.Error(), "--sheet cut") || !strings.Contains(err.Error(), "--force") {
+		t.Errorf("L7160 for the default camera: %v", err)
+	}
+	if c, err := Choose(Request{Paper: layout.A4, Sheet: "l7160", Camera: cam, Force: true}); err != nil || c.Warning == "" || cam.CheckModule(c.Module).OK {
+		t.Errorf("forced L7160: %+v %v", c, err)
+	}
+	if _, err := Choose(Request{Paper: layout.Letter, Module: 1.0, Camera: cam}); err == nil || !strings.Contains(err.Error(), "--module 1.5") {
+		t.Errorf("--module 1.0: %v", err)
+	}
+	if c, err := Choose(Request{Paper: layout.Letter, Module: 1.8, Camera: cam}); err != nil || c.Module != 1.8 {
+		t.Errorf("--module 1.8: %+v %v", c, err)
+	}
+}
+
+// Every deck's stickers (SA, WLD, EU, SW) print on the default sheet for
+// the default camera and decode again from a 150 dpi rendering, each from
+// its own label, with their codes at the promised 1.5 mm modules; the
+// "where to stick" page follows.
+func TestEveryDeckStickersDecode(t *testing.T) {
+	printtest.Need(t, "pdftoppm", "zbarimg")
+	for _, code := range []string{"SA", "WLD", "EU", "SW"} {
+		t.Run(code, func(t *testing.T) {
+			d, err := ForDeck(code)
+			if err != nil {
+				t.Fatal(err)
+			}
+			list := d.Stickers
+			if len(list) > 40 {
+				list = list[:40] // two sheets are enough to check; every payload is checked below
+			}
+			c, err := Choose(Request{Paper: layout.A4, Camera: sizing.Default})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var buf bytes.Buffer
+			pages, module, err := WriteWithGuide(list, Options{Sheet: c.Sheet, Start: 1, Module: c.Module}, d.Game, &buf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if module != 1.5 || pages != 3 {
+				t.Errorf("module %g, %d pages", module, pages)
+			}
+			path := printtest.WritePDF(t, buf.Bytes())
+			pngs := printtest.Render(t, path, 150)
+			var got []string
+			for _, png := range pngs[:2] {
+				got = append(got, printtest.ZbarTiles(t, png, 150, boxes(c.Sheet, 0, c.Sheet.PerSheet()))...)
+			}
+			var want []string
+			for _, s := range list {
+				want = append(want, s.Payload)
+			}
+			if g, w := printtest.Sorted(got), printtest.Sorted(want); strings.Join(g, " ") != strings.Join(w, " ") {
+				t.Errorf("decoded %d of %d stickers", len(g), len(w))
+			}
+			// The code's printed width: 25 modules of 1.5 mm.
+			plan := Plan(c.Sheet.W, c.Sheet.H, c.Module)
+			at := c.Sheet.Pos(0, 0, 0)
+			b, ok := printtest.DarkBox(t, pngs[0], 150, printtest.Box{X: at.X + plan.QR.X - 2, Y: at.Y + plan.QR.Y - 2, W: plan.SymbolSide + 4, H: plan.SymbolSide + 4})
+			if !ok || b.W < 37.5-0.3 || b.W > 37.5+0.3 {
+				t.Errorf("first code %.2f mm wide, want 37.5", b.W)
+			}
+			if text := printtest.Text(t, path); !strings.Contains(text, "Where to stick") {
+				t.Error("no guide page")
+			}
+		})
+	}
+	// Every payload of every deck is there exactly once (SW: its 60
+	// identical Tzimime backs apart).
+	for _, code := range []string{"SA", "WLD", "EU"} {
+		d, _ := ForDeck(code)
+		seen := map[string]bool{}
+		for _, s := range d.Stickers {
+			if seen[s.Payload] {
+				t.Errorf("%s: %s twice", code, s.Payload)
+			}
+			seen[s.Payload] = true
+		}
+		if len(seen) != 2*len(geo.Cards(code)) {
+			t.Errorf("%s: %d stickers for %d cards", code, len(seen), len(geo.Cards(code)))
+		}
 	}
 }

@@ -72,3 +72,66 @@ func ZbarScan(t testing.TB, pagePNG string, dpi float64, pageW, pageH float64) [
 	}
 	return Sorted(out)
 }
+
+// InkOutside counts the pixels of a rendered page that are not white
+// within marginMM of the paper's edge: what a home printer with that dead
+// border would silently drop.
+func InkOutside(t testing.TB, pagePNG string, dpi, marginMM float64) int {
+	t.Helper()
+	f, err := os.Open(pagePNG)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(f)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := img.Bounds()
+	m := int(marginMM * dpi / 25.4)
+	n := 0
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if x >= b.Min.X+m && x < b.Max.X-m && y >= b.Min.Y+m && y < b.Max.Y-m {
+				continue
+			}
+			r, g, bl, _ := img.At(x, y).RGBA()
+			if r < 0xf000 || g < 0xf000 || bl < 0xf000 {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// DarkBox is the bounding box in mm of the dark pixels (below half grey)
+// inside box on a rendered page: for a QR symbol, its full extent (three
+// finder patterns mark three sides and the fourth), whatever its modules.
+func DarkBox(t testing.TB, pagePNG string, dpi float64, box Box) (Box, bool) {
+	t.Helper()
+	f, err := os.Open(pagePNG)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(f)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	px := func(mm float64) int { return int(mm * dpi / 25.4) }
+	r := image.Rect(px(box.X), px(box.Y), px(box.X+box.W), px(box.Y+box.H)).Intersect(img.Bounds())
+	x0, y0, x1, y1 := r.Max.X, r.Max.Y, r.Min.X-1, r.Min.Y-1
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			cr, cg, cb, _ := img.At(x, y).RGBA()
+			if (cr+cg+cb)/3 < 0x8000 {
+				x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+			}
+		}
+	}
+	if x1 < x0 {
+		return Box{}, false
+	}
+	mm := func(p int) float64 { return float64(p) * 25.4 / dpi }
+	return Box{X: mm(x0), Y: mm(y0), W: mm(x1 + 1 - x0), H: mm(y1 + 1 - y0)}, true
+}
