@@ -21,7 +21,9 @@ func TestPrintCommands(t *testing.T) {
 		{[]string{"print", "deck", "WLD", "--paper", "letter", "--bleed", "1.5", "--cut-lines", "-o", out("wld.pdf")}, "wld.pdf", "Map It! World"},
 		{[]string{"print", "deck", "nsoe-eu", "--no-backs", "--duplex-test", "-o", out("eu.pdf")}, "eu.pdf", "Nord Sud Ovest Est"},
 		{[]string{"print", "stickers", "sw", "--start", "5", "-o", out("sw.pdf")}, "sw.pdf", "starting at label 5"},
-		{[]string{"print", "deck", "sw", "--sheet", "grid:3x6", "-o", out("sw2.pdf")}, "sw2.pdf", "grid 3x6"},
+		{[]string{"print", "deck", "sw", "--sheet", "grid:3x4", "-o", out("sw2.pdf")}, "sw2.pdf", "grid 3x4"},
+		{[]string{"print", "stickers", "wit-sa", "--paper", "letter", "-o", out("sa-st.pdf")}, "sa-st.pdf", "216 stickers on 14 cut grid 4x4"},
+		{[]string{"print", "stickers", "sw", "--sheet", "l7160", "--force", "-o", out("sw3.pdf")}, "sw3.pdf", "forced"},
 		{[]string{"print", "markers", "all", "--players", "6", "-o", out("m.pdf")}, "m.pdf", "30 codes on 4 pages"},
 		{[]string{"print", "duplex", "--paper", "letter", "-o", out("d.pdf")}, "d.pdf", "Letter"},
 		{[]string{"print", "preview", "SA-001/B", "-o", out("c.png")}, "c.png", "Bogotá"},
@@ -46,20 +48,33 @@ func TestPrintCommands(t *testing.T) {
 }
 
 // Sticker codes on Avery 5160 are too small for a camera 1 m up: the
-// command says so; cards at the default size are fine.
+// command refuses, naming what to use, and prints them only with --force
+// (and a warning); cards at the default size are fine, and a module below
+// the camera's need is warned about.
 func TestPrintWarnsAboutSmallCodes(t *testing.T) {
 	dir := t.TempDir()
-	_, _, stderr := run(t, "print", "stickers", "sw", "--paper", "letter", "-o", filepath.Join(dir, "s.pdf"))
-	if !strings.Contains(stderr, "warning: sticker codes") {
-		t.Errorf("no warning for 5160 stickers: %q", stderr)
+	code, _, stderr := run(t, "print", "stickers", "sw", "--paper", "letter", "--sheet", "5160", "-o", filepath.Join(dir, "s.pdf"))
+	if code != 2 || !strings.Contains(stderr, "--sheet cut") || !strings.Contains(stderr, "--force") {
+		t.Errorf("5160 stickers: exit %d, %q", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "s.pdf")); err == nil {
+		t.Error("a refused sheet was written")
+	}
+	code, _, stderr = run(t, "print", "stickers", "sw", "--paper", "letter", "--sheet", "5160", "--force", "-o", filepath.Join(dir, "s.pdf"))
+	if code != 0 || !strings.Contains(stderr, "warning: sheet 5160") {
+		t.Errorf("forced 5160 stickers: exit %d, %q", code, stderr)
 	}
 	_, _, stderr = run(t, "print", "deck", "sa", "-o", filepath.Join(dir, "c.pdf"))
 	if strings.Contains(stderr, "warning") {
 		t.Errorf("unexpected warning for default cards: %q", stderr)
 	}
-	_, _, stderr = run(t, "print", "deck", "sa", "--height-cm", "150", "-o", filepath.Join(dir, "c.pdf"))
-	if !strings.Contains(stderr, "warning: card codes") {
-		t.Errorf("no warning for cards with the camera at 150 cm: %q", stderr)
+	_, _, stderr = run(t, "print", "deck", "sa", "--module", "1.2", "-o", filepath.Join(dir, "c.pdf"))
+	if !strings.Contains(stderr, "warning: card codes") || !strings.Contains(stderr, "code_mm: 25.20") {
+		t.Errorf("no warning for 1.2 mm modules: %q", stderr)
+	}
+	_, _, stderr = run(t, "print", "deck", "sa", "--paper", "a4", "--bleed", "3", "-o", filepath.Join(dir, "c.pdf"))
+	if !strings.Contains(stderr, "0.8 mm margins") {
+		t.Errorf("no margin warning for 3 mm bleed on A4: %q", stderr)
 	}
 }
 
