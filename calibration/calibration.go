@@ -26,10 +26,6 @@ import (
 // format gets a new number so an old build refuses it instead of misreading.
 const Format = 1
 
-// DefaultPath is where the commands look for the calibration file when no
-// --calibration flag is given.
-const DefaultPath = "tableref-calibration.json"
-
 // ErrInvalid marks a calibration file that is malformed or inconsistent.
 var ErrInvalid = errors.New("invalid calibration")
 

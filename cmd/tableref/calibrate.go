@@ -13,6 +13,7 @@ import (
 	"gocv.io/x/gocv"
 
 	"github.com/tableref/tableref/calibration"
+	"github.com/tableref/tableref/cmd/tableref/internal/paths"
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/scanner"
 	"github.com/tableref/tableref/vision/geom"
@@ -30,7 +31,7 @@ func init() {
 func newCalibrate() *cobra.Command {
 	c := newGroup("calibrate", "calibrate the table plane, player zones, cube and tile colours, city boards (calibrate show draws them)")
 	c.Long = "Each step reads a photo and updates the calibration file; docs/calibration.md explains them."
-	c.PersistentFlags().String("calibration", calibration.DefaultPath, "calibration file to read and update")
+	c.PersistentFlags().String("calibration", paths.Calibration(), "calibration file to read and update (scan and run read the same one)")
 	return c
 }
 
@@ -140,7 +141,7 @@ func calibrateTable(ctx context.Context, path string, o tableOptions, photo stri
 		return err
 	}
 	f.Table = t
-	if err := f.Save(path); err != nil {
+	if err := saveCalibration(f, path); err != nil {
 		return err
 	}
 	centre := geom.Pt{X: float64(frame.Cols()) / 2, Y: float64(frame.Rows()) / 2}
@@ -228,7 +229,7 @@ func calibrateZones(ctx context.Context, path string, o zoneOptions, pos []strin
 		z.SetPlayers(seen)
 	}
 	f.Zones = z
-	if err := f.Save(path); err != nil {
+	if err := saveCalibration(f, path); err != nil {
 		return err
 	}
 	for _, m := range z.Players {
@@ -356,7 +357,7 @@ func calibrateColours(ctx context.Context, path string, addColours bool, pos []s
 	if len(tiles) > 0 {
 		f.Colours.Tiles = calibration.BuildProfiles(tiles)
 	}
-	if err := f.Save(path); err != nil {
+	if err := saveCalibration(f, path); err != nil {
 		return err
 	}
 	for _, set := range []struct {
@@ -424,7 +425,7 @@ func calibrateBoard(ctx context.Context, path string, pos []string, stdout io.Wr
 	if n == 0 {
 		return fmt.Errorf("%w: %s shows no shaker mat or city board with all four corner codes (zones asked: %s)", calibration.ErrMissing, pos[0], strings.Join(pos[1:], " "))
 	}
-	if err := f.Save(path); err != nil {
+	if err := saveCalibration(f, path); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "saved to %s\n", path)
@@ -447,7 +448,7 @@ func newCalibrateShow() *cobra.Command {
 }
 
 func calibrateShow(ctx context.Context, path, showOut string, pos []string, stdout io.Writer) error {
-	f, err := calibration.Load(path)
+	f, _, err := loadCalibration(path)
 	if err != nil {
 		return err
 	}

@@ -126,3 +126,48 @@ func TestCalibrateErrors(t *testing.T) {
 		t.Error("a failed calibration wrote the file")
 	}
 }
+
+// calibrate writes the default calibration file when none is named, and
+// scan and calibrate show read that same file: one path for every command.
+func TestOneDefaultCalibration(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("STATE_DIRECTORY", filepath.Join(dir, "state")) // the folder does not exist yet
+	g, err := scenes.Sheet(scenes.Options{Seed: 53, Width: 1280, Height: 720})
+	if err != nil {
+		t.Fatal(err)
+	}
+	photo := photoFile(t, dir, "sheet", g.Scene)
+	want := filepath.Join(dir, "state", "calibration.json")
+	code, out, errOut := run(t, "calibrate", "table", photo)
+	if code != 0 || !strings.Contains(out, "saved to "+want) {
+		t.Fatalf("calibrate table: %d %s %s", code, out, errOut)
+	}
+	if code, out, _ := run(t, "calibrate", "show"); code != 0 || !strings.HasPrefix(out, want+" (format 1)") {
+		t.Errorf("calibrate show: %d %s", code, out)
+	}
+	code, out, errOut = run(t, "scan", "--codes", "--json", photo)
+	if code != 0 {
+		t.Fatalf("scan: %d %s", code, errOut)
+	}
+	// The continental photo's own calibration at the default path: scan
+	// reads it without being told.
+	c, err := scenes.WitContinental(scenes.Options{Seed: 54}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Cal.Save(want); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = run(t, "scan", "--game", "continental", photoFile(t, dir, "cont", c.Scene))
+	if code != 0 || !strings.Contains(out, "(table plane: calibration)") {
+		t.Errorf("scan with the default calibration: %d\n%s%s", code, out, errOut)
+	}
+	code, out, _ = run(t, "scan", "--game", "continental", "--calibration", "none", filepath.Join(dir, "cont.png"))
+	if code != 0 || strings.Contains(out, "(table plane: calibration)") {
+		t.Errorf("scan --calibration none used a calibration:\n%s", out)
+	}
+	// Help names the file it uses.
+	if _, out, _ := run(t, "scan", "-h"); !strings.Contains(out, want) {
+		t.Errorf("scan -h does not name %s", want)
+	}
+}

@@ -14,6 +14,21 @@ import (
 	"github.com/tableref/tableref/rules"
 )
 
+// TestMain gives the tests state and runtime folders of their own (as
+// systemd gives the service), so no test reads or writes a real
+// calibration or journal.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "tableref-cmd-test-")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("STATE_DIRECTORY", filepath.Join(dir, "state"))
+	os.Setenv("RUNTIME_DIRECTORY", filepath.Join(dir, "run"))
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
 // run calls the binary's entry point as a user would, returning the exit
 // status and what it printed.
 func run(t *testing.T, args ...string) (int, string, string) {

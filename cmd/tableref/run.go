@@ -9,16 +9,10 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-	"periph.io/x/conn/v3/gpio"
-	"periph.io/x/host/v3"
 
-	"github.com/tableref/tableref/calibration"
 	"github.com/tableref/tableref/cmd/tableref/internal/config"
 	"github.com/tableref/tableref/cmd/tableref/internal/daemon"
-	"github.com/tableref/tableref/hw/board"
-	"github.com/tableref/tableref/hw/indicator"
-	"github.com/tableref/tableref/hw/input"
-	"github.com/tableref/tableref/hw/profile"
+	"github.com/tableref/tableref/vision/camera"
 )
 
 func init() { register(newRun) }
@@ -68,17 +62,19 @@ func runRun(ctx context.Context, cfgPath string, printCfg, defaults bool, over *
 	if printCfg {
 		return cfg.Write(stdout)
 	}
+	if err := startProblem(cfg, path); err != nil {
+		return err // before the hardware and its warnings: this is what to fix
+	}
 	setLogger(cfg, stderr)
 
 	deps := daemon.Deps{Stdout: stdout, OnEnd: printStandings}
 	if !strings.HasPrefix(cfg.Camera.Source, daemon.ReplayPrefix) {
-		var cal *calibration.File
-		if cfg.Calibration != "" {
-			if cal, err = calibration.Load(cfg.Calibration); err != nil {
-				return fmt.Errorf("calibration: %w", err)
-			}
-		} else {
-			slog.Warn("no calibration file: the table plane is estimated from the cards of each frame (run tableref calibrate for a steadier read)")
+		cal, looked, err := loadCalibration(cfg.Calibration)
+		if err != nil {
+			return fmt.Errorf("calibration: %w", err)
+		}
+		if cal == nil && looked != "" {
+			slog.Warn(noCalibrationNote(looked))
 		}
 		deps.NewScanner = daemon.TableScanner(cal, cfg.Scanner.Stable)
 	}
@@ -87,6 +83,9 @@ func runRun(ctx context.Context, cfgPath string, printCfg, defaults bool, over *
 		return err
 	}
 	defer hw.close()
+	if hw.summary != "" {
+		slog.Warn(hw.summary)
+	}
 	return daemon.Run(ctx, cfg, deps)
 }
 
@@ -105,108 +104,22 @@ func setLogger(cfg *config.Config, stderr io.Writer) {
 	slog.SetDefault(slog.New(h))
 }
 
-// hardware is what openHardware opened.
-type hardware struct {
-	closers []func() error
-	cancel  context.CancelFunc
-}
-
-func (h *hardware) close() {
-	if h.cancel != nil {
-		h.cancel()
+// startProblem is what would stop run at once, found before any hardware
+// is opened so that it is the first thing said: no game to resume and
+// none configured, or a camera source that means nothing.
+func startProblem(cfg *config.Config, cfgPath string) error {
+	if strings.HasPrefix(cfg.Camera.Source, daemon.ReplayPrefix) {
+		return nil
 	}
-	for i := len(h.closers) - 1; i >= 0; i-- {
-		if err := h.closers[i](); err != nil {
-			slog.Warn("closing hardware", "err", err)
-		}
+	if _, err := camera.Parse(cfg.Camera.Source); err != nil {
+		return fmt.Errorf("camera.source: %w", err)
 	}
-}
-
-// openHardware opens the profile's display, LEDs, buzzer and buttons. A
-// part that is absent is logged and left out: the referee goes on without
-// it (a display that is absent logs what it would have shown).
-func openHardware(ctx context.Context, cfg *config.Config, stdout io.Writer, deps *daemon.Deps) (*hardware, error) {
-	hw := &hardware{}
-	p, from, err := loadProfile(cfg.Hardware)
-	if err != nil {
-		return nil, err
+	if cfg.Game.Mode != "" {
+		return nil
 	}
-	slog.Info("hardware profile", "from", from, "display", p.Display.Describe())
-	if _, err := host.Init(); err != nil {
-		slog.Warn("periph: no GPIO access; display, buttons and LEDs are off", "err", err)
-		deps.DisplayNote = "periph: " + err.Error()
-		if p.Display.Type == profile.Console {
-			dev, _, _ := board.OpenDisplay(p.Display, stdout)
-			deps.Display, deps.DisplayNote = dev, dev.String()
-		}
-		return hw, nil
+	if _, err := os.Stat(cfg.Journal); err == nil {
+		return nil // a game to resume
 	}
-	if p.Display.Type == profile.NoDisplay {
-		deps.DisplayNote = "none in the hardware profile"
-	} else if dev, closer, err := board.OpenDisplay(p.Display, stdout); err != nil {
-		slog.Warn("display absent: refereeing without it (messages go to the log)", "display", p.Display.Describe(), "err", err)
-		deps.DisplayNote = "absent: " + err.Error()
-	} else {
-		deps.Display, deps.DisplayNote = dev, dev.String()
-		hw.closers = append(hw.closers, closer, dev.Halt)
-	}
-
-	ind := &indicator.Dev{}
-	fitted := false
-	for _, o := range []struct {
-		key, name string
-		dst       *gpio.PinOut
-	}{{"leds.green", p.LEDs.Green, &ind.Green}, {"leds.red", p.LEDs.Red, &ind.Red}, {"buzzer.pin", p.Buzzer.Pin, &ind.Buzzer}} {
-		if o.name == "" {
-			continue
-		}
-		pin, err := board.Pin(o.key, o.name)
-		if err != nil {
-			slog.Warn("indicator absent", "err", err)
-			continue
-		}
-		*o.dst, fitted = pin, true
-	}
-	if fitted {
-		deps.Indicator = ind
-		hw.closers = append(hw.closers, ind.Off)
-	}
-
-	bctx, cancel := context.WithCancel(ctx)
-	hw.cancel = cancel
-	events := make(chan input.Event, 8)
-	timing := input.Timing{Debounce: p.Buttons.Debounce, Lockout: p.Buttons.Lockout}
-	watching := 0
-	for _, b := range []struct {
-		btn  input.Button
-		key  string
-		name string
-	}{{input.Next, "buttons.next", p.Buttons.Next}, {input.Undo, "buttons.undo", p.Buttons.Undo}, {input.Challenge, "buttons.challenge", p.Buttons.Challenge}, {input.Menu, "buttons.menu", p.Buttons.Menu}} {
-		if b.name == "" {
-			continue
-		}
-		pin, err := board.Pin(b.key, b.name)
-		if err == nil {
-			err = input.Setup(pin, !p.Buttons.ActiveHigh)
-		}
-		if err != nil {
-			slog.Warn("button absent", "button", b.btn.String(), "err", err)
-			continue
-		}
-		t := timing
-		if b.btn == input.Menu {
-			t.LongPress = p.Buttons.LongPress
-		}
-		watching++
-		go func() {
-			if err := input.Watch(bctx, pin, input.NewDebouncer(b.btn, t), !p.Buttons.ActiveHigh, input.RealClock, events); err != nil && bctx.Err() == nil {
-				slog.Warn("button stopped", "button", b.btn.String(), "err", err)
-			}
-		}()
-	}
-	if watching > 0 {
-		deps.Buttons = events
-	}
-	slog.Info("hardware", "display", deps.DisplayNote, "indicator", fitted, "buttons", watching)
-	return hw, nil
+	return fmt.Errorf("no game to resume (no journal at %s) and none configured: set game.mode and game.players in %s, "+
+		"or type 'tableref run --mode MODE --players A,B' ('tableref modes' lists the modes)", cfg.Journal, cfgPath)
 }

@@ -174,7 +174,7 @@ func TestRunConfigErrorsNameTheKey(t *testing.T) {
 		t.Errorf("missing config: status %d, %q", code, errOut)
 	}
 	code, out, _ := run(t, "run", "-default-config")
-	if code != 0 || !strings.Contains(out, "journal: /var/lib/tableref/journal.jsonl") {
+	if code != 0 || !strings.Contains(out, `journal: ""`) || !strings.Contains(out, "~/.local/state/tableref") {
 		t.Errorf("-default-config: %d %q", code, out)
 	}
 }
@@ -194,5 +194,45 @@ func TestSecondInstanceRefused(t *testing.T) {
 	code, _, errOut := run(t, "run", "-config", cfg, "-journal", filepath.Join(dir, "other.jsonl"))
 	if code != 1 || !strings.Contains(errOut, "already in use by another tableref") {
 		t.Errorf("second instance: status %d, %q", code, errOut)
+	}
+}
+
+// Without a game to play, run says so first, before a word about the
+// hardware, and says what to type.
+func TestRunNoGameSaysSoFirst(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "config.yaml")
+	os.WriteFile(cfg, []byte(fmt.Sprintf("journal: %s\nweb: {listen: \"off\"}\n", filepath.Join(dir, "j.jsonl"))), 0o644)
+	code, _, errOut := run(t, "run", "--config", cfg)
+	lines := strings.Split(strings.TrimSpace(errOut), "\n")
+	if code != 1 || len(lines) != 1 || !strings.HasPrefix(lines[0], "tableref run: no game to resume (no journal at ") ||
+		!strings.Contains(lines[0], "--mode MODE --players A,B") || !strings.Contains(lines[0], cfg) {
+		t.Errorf("status %d, stderr:\n%s", code, errOut)
+	}
+}
+
+// Off a Raspberry Pi the default hardware (an LCD on GPIO) becomes the
+// console display, and what is missing is said in one line naming doctor.
+func TestRunOffAPiShowsOnTheConsole(t *testing.T) {
+	dir := t.TempDir()
+	abs, _ := filepath.Abs("../../rules/nsoe/testdata/small-deck-piles-run-out.jsonl")
+	cfg := filepath.Join(dir, "config.yaml")
+	os.WriteFile(cfg, []byte(fmt.Sprintf("camera: {source: \"replay:%s\", speed: 0}\njournal: %s\nweb: {listen: \"off\"}\n", abs, filepath.Join(dir, "j.jsonl"))), 0o644)
+	old := gpioPresent
+	defer func() { gpioPresent = old }()
+	gpioPresent = func() bool { return false }
+	code, out, errOut := run(t, "run", "--config", cfg, "--log-level", "warn")
+	if code != 0 || !strings.Contains(out, "┌────────────────┐") || !strings.Contains(out, "Standings:") {
+		t.Fatalf("status %d: stdout\n%s\nstderr\n%s", code, out, errOut)
+	}
+	var warns []string
+	for _, l := range strings.Split(errOut, "\n") {
+		if strings.Contains(l, "level=WARN") {
+			warns = append(warns, l)
+		}
+	}
+	if len(warns) != 1 || !strings.Contains(warns[0], "no GPIO") || !strings.Contains(warns[0], "display is shown on the console") ||
+		!strings.Contains(warns[0], "'tableref doctor'") {
+		t.Errorf("want one warning about the hardware, got:\n%s", strings.Join(warns, "\n"))
 	}
 }

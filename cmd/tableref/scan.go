@@ -6,8 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"math"
-	"os"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -16,6 +16,7 @@ import (
 	"gocv.io/x/gocv"
 
 	"github.com/tableref/tableref/calibration"
+	"github.com/tableref/tableref/cmd/tableref/internal/paths"
 	"github.com/tableref/tableref/rules"
 	_ "github.com/tableref/tableref/rules/modes" // every game mode
 	"github.com/tableref/tableref/scanner"
@@ -70,7 +71,7 @@ func newScan() *cobra.Command {
 	fs.StringVar(&f.game, "game", "", "game mode of the table, by ID or name (tableref modes lists them; e.g. wit-cartographer)")
 	fs.StringVar(&f.players, "players", "", "player names in seat order, comma-separated (default P1… as many as the photo's player markers or boards)")
 	fs.StringArrayVar(&opts, "option", nil, "a game option `KEY=VALUE` (repeatable)")
-	fs.StringVar(&f.calPath, "calibration", "", "calibration file (default "+calibration.DefaultPath+" if it exists; without one the table plane comes from the cards' codes)")
+	fs.StringVar(&f.calPath, "calibration", "", "calibration file, or none (default "+paths.Calibration()+" if it exists, the one tableref calibrate writes; without one the table plane comes from the cards' codes)")
 	fs.StringVar(&f.annotate, "annotate", "", "write the photo with every card, cell and verdict drawn to this PNG")
 	fs.BoolVar(&f.asJSON, "json", false, "print JSON")
 	fs.BoolVar(&f.codes, "codes", false, "list every QR code in the photo, ours or not")
@@ -91,18 +92,6 @@ func parseOptions(kvs []string) (map[string]string, error) {
 	return out, nil
 }
 
-// loadCalibration reads the file named, or the default file when it
-// exists; nil (no file) lets the scanner find the plane from the codes.
-func loadCalibration(path string) (*calibration.File, error) {
-	if path != "" {
-		return calibration.Load(path)
-	}
-	if _, err := os.Stat(calibration.DefaultPath); err == nil {
-		return calibration.Load(calibration.DefaultPath)
-	}
-	return nil, nil
-}
-
 // scanResult is the --json form of a game scan.
 type scanResult = scanner.Finished
 
@@ -113,9 +102,12 @@ const (
 )
 
 func scanGame(ctx context.Context, frame gocv.Mat, mode *rules.Mode, f scanFlags, stdout io.Writer) error {
-	cal, err := loadCalibration(f.calPath)
+	cal, looked, err := loadCalibration(f.calPath)
 	if err != nil {
 		return err
+	}
+	if cal == nil && looked != "" {
+		slog.Info(noCalibrationNote(looked))
 	}
 	reader := scanner.TiledReader{Reader: qr.NewReader(qr.Options{})}
 	res, err := reader.Read(ctx, frame)

@@ -186,7 +186,7 @@ func TestScanErrors(t *testing.T) {
 		{[]string{"scan", photo}, 2, "either --game MODE or --codes"},
 		{[]string{"scan", "--game", "nosuch", photo}, 2, `unknown game mode "nosuch"`},
 		{[]string{"scan", "--game", "mapit", filepath.Join(dir, "none.png")}, 1, "cannot read the image"},
-		{[]string{"scan", "--game", "mapit", "--calibration", filepath.Join(dir, "none.json"), photo}, 1, "run 'tableref calibrate table PHOTO' first"},
+		{[]string{"scan", "--game", "mapit", "--calibration", filepath.Join(dir, "none.json"), photo}, 1, "none.json does not exist: make it with 'tableref calibrate table PHOTO --calibration "},
 		{[]string{"scan", "--game", "mapit", "--players", "Solo", photo}, 1, "1 players, this mode takes 2"},
 		{[]string{"scan", "--game", "mapit", "--option", "nokey", photo}, 2, "want KEY=VALUE"},
 	} {

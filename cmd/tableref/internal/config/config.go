@@ -25,6 +25,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/paths"
 	"github.com/tableref/tableref/rules"
 )
 
@@ -36,10 +37,10 @@ type Config struct {
 	Game        Game    `yaml:"game"`
 	Camera      Camera  `yaml:"camera"`
 	Scanner     Scanner `yaml:"scanner"`
-	Calibration string  `yaml:"calibration"` // calibration file; "" = none (a flat, uncalibrated view)
+	Calibration string  `yaml:"calibration"` // calibration file; "" = paths.Calibration() if it exists; "none" = none
 	Hardware    string  `yaml:"hardware"`    // hardware profile; "" = /etc/tableref/hardware.yaml if present, else the built-in wiring
-	Journal     string  `yaml:"journal"`     // the game journal
-	LockDir     string  `yaml:"lock_dir"`    // where the per-camera lock files go
+	Journal     string  `yaml:"journal"`     // the game journal; "" = paths.Journal()
+	LockDir     string  `yaml:"lock_dir"`    // where the per-camera lock files go; "" = paths.RuntimeDir()
 	Web         Web     `yaml:"web"`
 	Log         Log     `yaml:"log"`
 }
@@ -111,8 +112,8 @@ func Default() *Config {
 	c := &Config{
 		Camera:   Camera{Source: "pi", AtEnd: AtEndStop, FPS: 10, Speed: 1},
 		Scanner:  Scanner{Stable: 300 * time.Millisecond},
-		Journal:  "/var/lib/tableref/journal.jsonl",
-		LockDir:  "/run/tableref",
+		Journal:  paths.Journal(),
+		LockDir:  paths.RuntimeDir(),
 		Web:      Web{Listen: "127.0.0.1:8080"},
 		Log:      Log{Level: "info", Format: "text"},
 		Hardware: "",
@@ -151,6 +152,7 @@ func Parse(data []byte, name string) (*Config, error) {
 			return nil, fmt.Errorf("config %s: %s", name, explain(err))
 		}
 	}
+	c.fillFolders()
 	if err := c.Validate(); err != nil {
 		return nil, fmt.Errorf("config %s: %w", name, err)
 	}
@@ -196,6 +198,21 @@ func explain(err error) string {
 		return strings.Join(te.Errors, "; ")
 	}
 	return err.Error()
+}
+
+// NoCalibration is the calibration value that asks for none, even when
+// the default file exists.
+const NoCalibration = "none"
+
+// fillFolders gives an empty journal or lock_dir its default: the state
+// and runtime folders of the service, root or the user (package paths).
+func (c *Config) fillFolders() {
+	if strings.TrimSpace(c.Journal) == "" {
+		c.Journal = paths.Journal()
+	}
+	if strings.TrimSpace(c.LockDir) == "" {
+		c.LockDir = paths.RuntimeDir()
+	}
 }
 
 // Validate checks every value and names the key of the first bad ones.

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/tableref/tableref/cmd/tableref/internal/fakegame"
+	"github.com/tableref/tableref/cmd/tableref/internal/paths"
 )
 
 func TestDefaultFileParses(t *testing.T) {
@@ -28,6 +29,16 @@ func TestDefaultFileParses(t *testing.T) {
 	}
 	if len(c.Game.Players) != 3 {
 		t.Errorf("players %v", c.Game.Players)
+	}
+}
+
+// An empty journal or lock_dir is the default folder's (the service's,
+// root's or the user's), never an error and never a folder only root
+// may write.
+func TestEmptyFoldersAreTheDefaults(t *testing.T) {
+	c, err := Parse([]byte("journal: \"\"\nlock_dir: \"\"\n"), "x.yaml")
+	if err != nil || c.Journal != paths.Journal() || c.LockDir != paths.RuntimeDir() {
+		t.Errorf("%v: journal %q lock_dir %q; want %q and %q", err, c.Journal, c.LockDir, paths.Journal(), paths.RuntimeDir())
 	}
 }
 
@@ -48,7 +59,6 @@ func TestErrorsNameTheKey(t *testing.T) {
 		{"bad listen", "web:\n  listen: 8080\n", `web.listen: "8080": want host:port`},
 		{"bad level", "log:\n  level: loud\n", "log.level"},
 		{"bad format", "log:\n  format: xml\n", `log.format: "xml"`},
-		{"empty journal", "journal: \"\"\n", "journal: empty"},
 		{"not yaml", "game: [\n", "config x.yaml: yaml:"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -29,7 +29,7 @@ func BindFlags(fs *pflag.FlagSet) *Flags {
 	str("mode", "game.mode", "game mode for a new game, by ID or name (tableref modes lists them)", func(c *Config) *string { return &c.Game.Mode })
 	str("camera", "camera.source", "camera source", func(c *Config) *string { return &c.Camera.Source })
 	str("at-end", "camera.at_end", "when a recording ends: stop, wait or loop", func(c *Config) *string { return &c.Camera.AtEnd })
-	str("calibration", "calibration", "calibration file", func(c *Config) *string { return &c.Calibration })
+	str("calibration", "calibration", "calibration file, or none (default: the one tableref calibrate writes, if it exists)", func(c *Config) *string { return &c.Calibration })
 	str("hardware", "hardware", "hardware profile file", func(c *Config) *string { return &c.Hardware })
 	str("journal", "journal", "journal file", func(c *Config) *string { return &c.Journal })
 	str("lock-dir", "lock_dir", "folder for the camera lock files", func(c *Config) *string { return &c.LockDir })
@@ -94,6 +94,7 @@ func (f *Flags) Apply(c *Config) error {
 	if err != nil {
 		return err
 	}
+	c.fillFolders()
 	if len(f.pending) > 0 {
 		opts := map[string]string{}
 		for k, v := range c.Game.Options {
