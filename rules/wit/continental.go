@@ -144,6 +144,16 @@ func (g *continental) play(prev, cur layout, src *rules.Zone) []rules.Event {
 	if block != nil {
 		return []rules.Event{warn(block, p, m.Card)}
 	}
+	if side, ok := sideOf(src, m.Card); ok && side == rules.Back {
+		// "You must always place the cards with the Flag side up": a card
+		// laid map side up showed its numbers while it was placed, so its
+		// placement is not judged; turned flag side up (where it lies, or
+		// anywhere legal) it is judged as usual.
+		nm := g.cardName(m.Card)
+		return []rules.Event{{Kind: rules.EventWarning, Player: p, Card: m.Card,
+			Short: rules.Say("Flag side up:", rules.ShortName(nm, rules.ShortWidth)),
+			Long: fmt.Sprintf("%s lies map side up. The rulebook: \"you must always place the cards with the Flag side up\"; the map side shows the numbers the placement is judged on. Turn %s flag side up (it may stay where it is) and it is judged then; until then it scores nothing.", nm, nm)}}
+	}
 	var evs []rules.Event
 	if note != nil {
 		evs = append(evs, warn(note, p, m.Card))
@@ -180,6 +190,17 @@ func (g *continental) judge(p int, m move, cur layout, src *rules.Zone) []rules.
 	sn := rules.ShortName(nm, 9)
 	how := g.placeWords(m)
 	var evs []rules.Event
+	if m.Reading != "" {
+		// Where the rulebook is silent (a gap in the pushed line), say
+		// which reading the players took, so nobody wonders.
+		l1 := "Push to the gap"
+		if m.Reading == ScopeWholeLine {
+			l1 = "Whole-line push"
+		}
+		evs = append(evs, rules.Event{Kind: rules.EventInfo, Player: p, Card: m.Card, Round: round,
+			Short: rules.Say(l1, "accepted"),
+			Long:  fmt.Sprintf("The push of %s: %s. The rulebook does not say what a gap does to a push, so the referee accepts both readings (option pushScope forces one).", g.pushWords(m), readingWords(m))})
+	}
 	if pl.Right {
 		total := g.points(p)
 		evs = append(evs,
@@ -297,7 +318,11 @@ func (g *continental) placeWords(m move) string {
 	if !m.push() {
 		return g.cardName(m.Card) + " beside the map"
 	}
-	return fmt.Sprintf("%s after pushing %s", g.cardName(m.Card), g.pushWords(m))
+	s := fmt.Sprintf("%s after pushing %s", g.cardName(m.Card), g.pushWords(m))
+	if r := readingWords(m); r != "" {
+		s += " (" + r + ")"
+	}
+	return s
 }
 
 // pushWords says what a push moved: "Caracas west (with Bogotá)".

@@ -260,7 +260,8 @@ func TestContinentalDiscardAndNextInOneSnapshot(t *testing.T) {
 // cards back and the same player places again (Continental push rule).
 func TestContinentalRefusedPush(t *testing.T) {
 	c := started(t, []string{"Ana", "Ben"}, nil)
-	c.see(0, 0, "Bogotá/B|Caracas/B", "Lima/B|Sucre/B", "Belo Horizonte/B|.") // Ana +1
+	c.see(0, 0, "Bogotá/B|Caracas/B", "Lima/B|Sucre/B", "Belo Horizonte|.")   // Ana +1
+	c.see(0, 0, "Bogotá/B|Caracas/B", "Lima/B|Sucre/B", "Belo Horizonte/B|.") // and flips it
 	before := c.state()
 	// Ben pushes Caracas down: Sucre would sit right of Belo Horizonte (green 100 > 58).
 	evs := c.see(0, 0, "Bogotá/B|Cobija", "Lima/B|Caracas/B", "Belo Horizonte/B|Sucre/B")
@@ -292,7 +293,7 @@ func TestContinentalRefusedPush(t *testing.T) {
 // the old map also counts: the cards were put back and Ben placed again.
 func TestContinentalRefusedPushThenDirectPlacement(t *testing.T) {
 	c := started(t, []string{"Ana", "Ben"}, nil)
-	c.see(0, 0, "Bogotá/B|Caracas/B", "Lima/B|Sucre/B", "Belo Horizonte/B|.")
+	c.see(0, 0, "Bogotá/B|Caracas/B", "Lima/B|Sucre/B", "Belo Horizonte|.")
 	c.see(0, 0, "Bogotá/B|Cobija", "Lima/B|Caracas/B", "Belo Horizonte/B|Sucre/B")
 	evs := c.see(0, 0, "Bogotá/B|Caracas/B|.", "Lima/B|Sucre/B|.", "Belo Horizonte/B|.|.|Quito")
 	if w := find(t, evs, rules.EventWarning); !strings.Contains(w.Long, "does not touch") {
@@ -304,11 +305,24 @@ func TestContinentalRefusedPushThenDirectPlacement(t *testing.T) {
 	}
 }
 
-func TestContinentalCardPlacedMapSideUpNeedsNoFlip(t *testing.T) {
+// Issue 18 item 2: "you must always place the cards with the Flag side
+// up". A card laid map side up is said, not judged and not scored (its
+// numbers were in view while it was placed); turned flag side up where it
+// lies, it is judged as usual. The old referee judged and scored it
+// without a word.
+func TestContinentalCardLaidMapSideUpIsSaid(t *testing.T) {
 	c := started(t, []string{"Ana", "Ben"}, nil)
 	evs := c.see(0, 0, "Bogotá/B|Caracas/B|.", "Lima/B|Sucre/B|Punta del Este/B")
-	if has(evs, rules.EventDo) || !c.g.Flip.IsZero() {
-		t.Errorf("a card already map side up: %s", dump(evs))
+	w := find(t, evs, rules.EventWarning)
+	if has(evs, rules.EventVerdict) || has(evs, rules.EventPoints) || w.Short != [2]string{"Flag side up:", "Punta del Este"} {
+		t.Fatalf("a card laid map side up: %s", dump(evs))
+	}
+	if !strings.Contains(w.Long, "Flag side up") || c.g.points(1) != 0 || c.g.Placed != 0 {
+		t.Errorf("warning %q, points %d, placed %d", w.Long, c.g.points(1), c.g.Placed)
+	}
+	evs = c.see(0, 0, "Bogotá/B|Caracas/B|.", "Lima/B|Sucre/B|Punta del Este")
+	if v := find(t, evs, rules.EventVerdict); v.Verdict != rules.Right || v.Points != 1 || v.Player != 1 {
+		t.Errorf("turned flag side up: %s", dump(evs))
 	}
 }
 
@@ -339,7 +353,7 @@ func TestTurnOrderAndRounds(t *testing.T) {
 // A whole short game: 2 players, 1 card each, the end, the winner.
 func TestContinentalShortGameEnds(t *testing.T) {
 	c := started(t, []string{"Ana", "Ben"}, map[string]string{OptCardsPerPlayer: "1"})
-	c.see(0, 0, "Bogotá/B|Caracas/B|.", "Lima/B|Sucre/B|Punta del Este/B")                      // Ana: Sucre 58 < 85 → +1
+	c.see(0, 0, "Bogotá/B|Caracas/B|.", "Lima/B|Sucre/B|Punta del Este")                        // Ana: Sucre 58 < 85 → +1
 	evs := c.see(0, 0, "Bogotá/B|Caracas/B|.", "Lima/B|Sucre/B|Punta del Este/B", ".|.|Cobija") // Ben: Cobija below Punta: 81 > 30 → wrong
 	e := find(t, evs, rules.EventEnd)
 	if !c.g.Finished() || len(e.Winners) != 1 || e.Winners[0] != 1 || e.Short != rules.Say("Ana wins", "1 point") {

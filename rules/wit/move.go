@@ -7,8 +7,13 @@ import (
 	"github.com/tableref/tableref/rules"
 )
 
-// Push scopes (option pushScope): which cards a push moves.
+// Push scopes (option pushScope): which cards a push moves. The rulebook
+// says "all cards in the chosen direction must also shift one space along
+// with it" and never mentions a gap in the line, so players honestly push
+// either way: ScopeEither, the default, accepts both and says which one it
+// saw; the other two force one reading.
 const (
+	ScopeEither     = "either"     // the touching run or the whole line, whichever the players pushed
 	ScopeContiguous = "contiguous" // the run of touching cards from the target cell to the first gap
 	ScopeWholeLine  = "wholeLine"  // every card of the row or column beyond the target cell, gaps too
 )
@@ -19,6 +24,10 @@ type move struct {
 	At     rules.Pos
 	Dir    rules.Pos      // the push direction; zero for a placement beside the map
 	Pushed []rules.CardID // the pushed cards, from the target cell outwards
+	// Reading is the push scope the players' push matched when the two
+	// readings differ (a gap in the line): ScopeContiguous or
+	// ScopeWholeLine; empty when they agree or for no push.
+	Reading string
 }
 
 func (m move) push() bool { return m.Dir != (rules.Pos{}) }
@@ -131,19 +140,39 @@ func inferMove(prev, cur layout, scope string, names func(rules.CardID) string) 
 			nameList(moved, names), rules.DirName(dir), names(m.Card))
 	}
 	m.Dir = dir
-	m.Pushed = pushedLine(prev, m.At, dir, scope)
-	want := map[rules.CardID]bool{}
-	for _, id := range m.Pushed {
-		want[id] = true
+	run, line := pushedLine(prev, m.At, dir, ScopeContiguous), pushedLine(prev, m.At, dir, ScopeWholeLine)
+	readings := map[string][]rules.CardID{ScopeContiguous: run, ScopeWholeLine: line}
+	if scope != ScopeEither {
+		readings = map[string][]rules.CardID{scope: readings[scope]}
+	}
+	for _, r := range []string{ScopeContiguous, ScopeWholeLine} {
+		if pushed, ok := readings[r]; ok && sameCards(pushed, moved) {
+			m.Pushed = pushed
+			if len(run) != len(line) {
+				m.Reading = r
+			}
+			return m, true, nil
+		}
+	}
+	// Neither reading: say what is wrong against the nearest one (the run,
+	// unless only the whole line is allowed).
+	want := run
+	if scope == ScopeWholeLine {
+		want = line
+	}
+	m.Pushed = want
+	in := map[rules.CardID]bool{}
+	for _, id := range want {
+		in[id] = true
 	}
 	var stayed, extra []rules.CardID
-	for _, id := range m.Pushed {
+	for _, id := range want {
 		if ci[id] == pi[id] {
 			stayed = append(stayed, id)
 		}
 	}
 	for _, id := range moved {
-		if !want[id] {
+		if !in[id] {
 			extra = append(extra, id)
 		}
 	}
@@ -152,12 +181,26 @@ func inferMove(prev, cur layout, scope string, names func(rules.CardID) string) 
 			"pushing %s %s moves every card in line with it: %s must move one cell %s too",
 			names(head), rules.DirName(dir), nameList(stayed, names), rules.DirName(dir))
 	}
-	if len(extra) > 0 {
-		return m, false, bad(short(extra[0], 10)+" moved", "Put it back",
-			"%s moved but %s not in line behind %s: a push moves only the cards in line %s",
-			nameList(extra, names), isAre(len(extra)), names(head), pushScopeSays(scope))
+	return m, false, bad(short(extra[0], 10)+" moved", "Put it back",
+		"%s moved but %s not in line behind %s: a push moves only the cards in line %s",
+		nameList(extra, names), isAre(len(extra)), names(head), pushScopeSays(scope))
+}
+
+// sameCards reports whether two lists hold the same cards, in any order.
+func sameCards(a, b []rules.CardID) bool {
+	if len(a) != len(b) {
+		return false
 	}
-	return m, true, nil
+	in := map[rules.CardID]bool{}
+	for _, id := range a {
+		in[id] = true
+	}
+	for _, id := range b {
+		if !in[id] {
+			return false
+		}
+	}
+	return true
 }
 
 // placeBeside checks a placement on an empty cell: it must share an edge
@@ -201,10 +244,25 @@ func pushedLine(prev layout, at, dir rules.Pos, scope string) []rules.CardID {
 }
 
 func pushScopeSays(scope string) string {
-	if scope == ScopeWholeLine {
+	switch scope {
+	case ScopeWholeLine:
 		return "(the whole line)"
+	case ScopeContiguous:
+		return "(up to the first gap)"
 	}
-	return "(up to the first gap)"
+	return "(the touching cards up to the first gap, or the whole line)"
+}
+
+// readingWords says which reading of the rulebook a push followed, for
+// the verdict: "" when the line had no gap and both readings agree.
+func readingWords(m move) string {
+	switch m.Reading {
+	case ScopeWholeLine:
+		return "the whole line moved, across the gap"
+	case ScopeContiguous:
+		return "the touching cards moved, up to the gap"
+	}
+	return ""
 }
 
 func nameList(ids []rules.CardID, names func(rules.CardID) string) string {

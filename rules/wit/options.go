@@ -24,8 +24,8 @@ type options struct {
 
 func modeOptions(perPlayer int) []rules.Option {
 	return append(geo.ModeOptions(geo.GameWIT, deckSA),
-		rules.Option{Key: OptPushScope, Default: ScopeContiguous, Values: []string{ScopeContiguous, ScopeWholeLine},
-			Help: "cards a push moves: the touching run from the target cell, or the whole line beyond it"},
+		rules.Option{Key: OptPushScope, Default: ScopeEither, Values: []string{ScopeEither, ScopeContiguous, ScopeWholeLine},
+			Help: "cards a push moves: either reading of the rulebook (the touching run from the target cell, or the whole line beyond it, gaps too), or force one"},
 		rules.Option{Key: OptMonuments, Default: "false", Values: []string{"false", "true"},
 			Help: "monument variant: 2 monument cards per player replace 2 city cards in the deck"},
 		rules.Option{Key: OptCardsPerPlayer, Default: strconv.Itoa(perPlayer),
@@ -35,8 +35,8 @@ func modeOptions(perPlayer int) []rules.Option {
 func parseOptions(s rules.Setup) (options, error) {
 	var o options
 	o.scope = s.Options[OptPushScope]
-	if o.scope != ScopeContiguous && o.scope != ScopeWholeLine {
-		return o, fmt.Errorf("option %s=%q: want %s or %s", OptPushScope, o.scope, ScopeContiguous, ScopeWholeLine)
+	if o.scope != ScopeEither && o.scope != ScopeContiguous && o.scope != ScopeWholeLine {
+		return o, fmt.Errorf("option %s=%q: want %s, %s or %s", OptPushScope, o.scope, ScopeEither, ScopeContiguous, ScopeWholeLine)
 	}
 	var err error
 	if o.monuments, err = s.BoolOption(OptMonuments); err != nil {
