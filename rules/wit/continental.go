@@ -152,7 +152,7 @@ func (g *continental) play(prev, cur layout, src *rules.Zone) []rules.Event {
 		nm := g.cardName(m.Card)
 		return []rules.Event{{Kind: rules.EventWarning, Player: p, Card: m.Card,
 			Short: rules.Say("Flag side up:", rules.ShortName(nm, rules.ShortWidth)),
-			Long: fmt.Sprintf("%s lies map side up. The rulebook: \"you must always place the cards with the Flag side up\"; the map side shows the numbers the placement is judged on. Turn %s flag side up (it may stay where it is) and it is judged then; until then it scores nothing.", nm, nm)}}
+			Long:  fmt.Sprintf("%s lies map side up. The rulebook: \"you must always place the cards with the Flag side up\"; the map side shows the numbers the placement is judged on. Turn %s flag side up (it may stay where it is) and it is judged then; until then it scores nothing.", nm, nm)}}
 	}
 	var evs []rules.Event
 	if note != nil {
