@@ -58,8 +58,8 @@ func TestNamesOnEveryCommand(t *testing.T) {
 		{[]string{"print", "preview", "Bogotá", "--deck", "wit", "-o", dir + "/b.png"}, "SA-001 front (Bogotá)"},
 		{[]string{"print", "preview", "bogota/B", "--deck", "Map It!", "-o", dir + "/w.svg"}, "WLD-024 back (Bogotá)"},
 		{[]string{"print", "preview", "SW-021", "-o", dir + "/s.png"}, "SW-021 front ("},
-		{[]string{"print", "stickers", "strangeworld", "-o", dir + "/s.pdf"}, "Strange World: "},
-		{[]string{"print", "deck", "Strange World", "-o", dir + "/s2.pdf"}, "Strange World: "},
+		{[]string{"print", "stickers", "strangeworld", "-o", dir + "/s.pdf"}, "Strange World above the clouds: "},
+		{[]string{"print", "deck", "Strange World", "-o", dir + "/s2.pdf"}, "Strange World above the clouds: "},
 	} {
 		code, out, errOut := run(t, tc.args...)
 		if code != 0 || !strings.Contains(out, tc.say) {
@@ -73,7 +73,7 @@ func TestNamesOnEveryCommand(t *testing.T) {
 		{[]string{"print", "preview", "Bogotá", "-o", dir + "/x.png"}, "SA-001 Bogotá in Where is That? South America, WLD-024 Bogotá in Map It! World Edition; type its ID, or name the deck"},
 		{[]string{"print", "preview", "SW-010", "-o", dir + "/x.png"}, "has no card 10"},
 		{[]string{"scan", "--game", "wit", dir + "/x.png"}, `game mode "wit" is ambiguous: it names wit-cartographer`},
-		{[]string{"print", "stickers", "SA", "-o", dir + "/x.pdf"}, "only sw (Strange World) has a sticker sheet"},
+		{[]string{"print", "stickers", "Monopoly", "-o", dir + "/x.pdf"}, `unknown deck "Monopoly"`},
 	} {
 		code, _, errOut := run(t, tc.args...)
 		if code != 2 || !strings.Contains(errOut, tc.want) {
