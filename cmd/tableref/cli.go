@@ -40,6 +40,22 @@ func registerUnder(parent string, b builder) {
 	registrations = append(registrations, registration{parent, b})
 }
 
+// beforeHooks run before every command, in the order registered: what
+// every command needs from the machine (the user's installed decks).
+var beforeHooks []func(*cobra.Command) error
+
+// registerBefore adds a hook run before every command; call it from init.
+func registerBefore(h func(*cobra.Command) error) { beforeHooks = append(beforeHooks, h) }
+
+func runBeforeHooks(cmd *cobra.Command, _ []string) error {
+	for _, h := range beforeHooks {
+		if err := h(cmd); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // newRoot builds the whole command tree.
 func newRoot() *cobra.Command {
 	root := &cobra.Command{
@@ -61,6 +77,7 @@ func newRoot() *cobra.Command {
 			return quietUsage
 		},
 		CompletionOptions: cobra.CompletionOptions{HiddenDefaultCmd: false},
+		PersistentPreRunE: runBeforeHooks,
 	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err.Error()} })
 	byPath := map[string]*cobra.Command{"": root}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/deckdir"
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/rules/geo"
 	_ "github.com/tableref/tableref/rules/modes" // every deck registers with its game
@@ -60,22 +61,37 @@ type deckSummary struct {
 	Game    string   `json:"game"`
 	Aliases []string `json:"aliases,omitempty"`
 	Cards   int      `json:"cards"`
+	// File is the deck file an installed deck came from; empty for
+	// tableref's own decks.
+	File string `json:"file,omitempty"`
 }
 
 func listDecks(w io.Writer, asJSON bool) error {
 	var list []deckSummary
 	for _, d := range rules.Decks() {
-		list = append(list, deckSummary{d.Code, d.Name, d.Game, d.Aliases, len(d.Cards)})
+		list = append(list, deckSummary{d.Code, d.Name, d.Game, d.Aliases, len(d.Cards), deckdir.Source(d.Code)})
 	}
 	if asJSON {
 		return writeJSON(w, list)
 	}
 	tw := newTable(w)
-	fmt.Fprintln(tw, "CODE\tNAME\tGAME\tALSO\tCARDS")
+	fmt.Fprintln(tw, "CODE\tNAME\tGAME\tALSO\tFROM\tCARDS")
 	for _, d := range list {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\n", d.Code, d.Name, d.Game, strings.Join(d.Aliases, ", "), d.Cards)
+		from := "built in"
+		if d.File != "" {
+			from = d.File
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%d\n", d.Code, d.Name, d.Game, strings.Join(d.Aliases, ", "), from, d.Cards)
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for _, e := range deckdir.Entries() {
+		if e.Err != nil {
+			fmt.Fprintf(w, "\nleft out, cannot be used:\n%v\n", e.Err)
+		}
+	}
+	return nil
 }
 
 // cardRow is one card of "tableref decks show DECK --json". Geography
@@ -89,9 +105,13 @@ type cardRow struct {
 	Lon        *float64 `json:"lon,omitempty"`
 	PrintedLat *int     `json:"printedLat,omitempty"`
 	PrintedLon *int     `json:"printedLon,omitempty"`
-	Kind       string   `json:"kind,omitempty"`
-	Level      string   `json:"level,omitempty"`
-	Source     string   `json:"source,omitempty"`
+	// What an installed deck's card prints (its box's own numbers).
+	NS      int    `json:"ns,omitempty"`
+	WE      int    `json:"we,omitempty"`
+	Printed string `json:"printed,omitempty"`
+	Kind    string `json:"kind,omitempty"`
+	Level   string `json:"level,omitempty"`
+	Source  string `json:"source,omitempty"`
 }
 
 func showDeck(w io.Writer, d *rules.Deck, asJSON bool) error {
@@ -107,15 +127,32 @@ func showDeck(w io.Writer, d *rules.Deck, asJSON bool) error {
 		}
 		return tw.Flush()
 	}
-	printed := d.Code == geo.DeckEurope // only Nord Sud Ovest Est prints degrees
+	in, _ := geo.Info(d.Code)
+	printed := d.Code == geo.DeckEurope || in.Installed && in.Printed // what the cards print
 	head := "ID\tNAME\tCOUNTRY\tLAT\tLON\tKIND\tLEVEL"
-	if printed {
+	switch {
+	case printed && in.Game == geo.GameWIT:
+		head += "\tNS\tWE"
+	case printed:
 		head += "\tPRINTED"
 	}
 	fmt.Fprintln(tw, head)
 	for _, c := range geoCards {
-		line := fmt.Sprintf("%s\t%s\t%s\t%.4f\t%.4f\t%s\t%s", c.ID, c.Name, c.Country, c.Lat, c.Lon, c.Kind, c.Level)
-		if printed {
+		lat, lon := "", ""
+		if c.HasCoords {
+			lat, lon = fmt.Sprintf("%.4f", c.Lat), fmt.Sprintf("%.4f", c.Lon)
+		}
+		line := fmt.Sprintf("%s\t%s\t%s\t%s\t%s\t%s\t%s", c.ID, c.Name, c.Country, lat, lon, c.Kind, c.Level)
+		switch {
+		case printed && in.Game == geo.GameWIT:
+			if c.Printed != nil {
+				line += fmt.Sprintf("\t%d\t%d", c.Printed.NS, c.Printed.WE)
+			}
+		case printed && in.Installed:
+			if c.Printed != nil && c.Printed.HasCoords {
+				line += "\t" + c.Printed.LatText + " " + c.Printed.LonText
+			}
+		case printed:
 			line += "\t" + printedDegrees(c.PrintedLat, c.PrintedLon)
 		}
 		fmt.Fprintln(tw, line)
@@ -146,9 +183,18 @@ func cardRows(d *rules.Deck, geoCards []geo.Card) []cardRow {
 	}
 	for _, c := range geoCards {
 		r := cardRow{ID: c.ID.String(), Name: c.Name, Aliases: c.Aliases, Country: c.Country,
-			Lat: &c.Lat, Lon: &c.Lon, Kind: string(c.Kind), Level: c.Level, Source: c.Source}
+			Kind: string(c.Kind), Level: c.Level, Source: c.Source}
+		if c.HasCoords {
+			r.Lat, r.Lon = &c.Lat, &c.Lon
+		}
 		if d.Code == geo.DeckEurope {
 			r.PrintedLat, r.PrintedLon = &c.PrintedLat, &c.PrintedLon
+		}
+		if p := c.Printed; p != nil {
+			r.NS, r.WE = p.NS, p.WE
+			if p.HasCoords {
+				r.Printed = p.LatText + " " + p.LonText
+			}
 		}
 		rows = append(rows, r)
 	}
