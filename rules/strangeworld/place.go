@@ -341,6 +341,15 @@ func (g *Game) checkOffer(zs []*rules.Zone, evs *[]rules.Event, notes *[]note) b
 			bad("at row end", "goes at the end of the row, just outside the world, left or right.")
 			continue
 		}
+		if other, free, ok := takenSpot(w, top, of.Row); ok {
+			name := "another Traveller"
+			if c, ok := std.Card(other.Card); ok {
+				name = c.Name
+			}
+			bad("spot taken", fmt.Sprintf("lies on %s's spot while the spot on %s is free: a Traveller shares a spot only when it is the only one left beside the portal.",
+				name, g.rowHint(w, free)))
+			continue
+		}
 		w.Travellers = append(w.Travellers, TravellerAt{Card: card.Num, Row: top, Col: col, West: west})
 		g.Offer = nil
 		side := "right"
@@ -354,6 +363,45 @@ func (g *Game) checkOffer(zs []*rules.Zone, evs *[]rules.Event, notes *[]note) b
 		return true
 	}
 	return false
+}
+
+// takenSpot checks the rule for a Traveller welcomed at rows top and
+// top+1 beside a portal in row portal (§7.9): "if the only spot available
+// is already taken by a Traveller, place the new one in the same spot".
+// The portal's row gives two spots, with the row above (top = portal-1)
+// and with the row below (top = portal). A spot is taken when a Traveller
+// already lies on it (the same two rows; Travellers on neighbouring spots
+// lie edge to edge, not on each other). A spot that would reach beyond a
+// world already 4 rows tall cannot be used, so it is not available. ok is
+// true when the new Traveller lies on a taken spot while the other spot
+// is free: it names the Traveller there and the free spot's top row.
+func takenSpot(w *World, top, portal int) (on TravellerAt, free int, ok bool) {
+	at := func(t int) (TravellerAt, bool) {
+		for _, tr := range w.Travellers {
+			if tr.Row == t {
+				return tr, true
+			}
+		}
+		return TravellerAt{}, false
+	}
+	on, taken := at(top)
+	if !taken {
+		return on, 0, false
+	}
+	nw, se, _ := w.bounds()
+	for _, t := range []int{portal - 1, portal} {
+		if t == top {
+			continue
+		}
+		if _, busy := at(t); busy {
+			continue
+		}
+		if se.Row-nw.Row+1 >= worldSize && (t < nw.Row || t+1 > se.Row) {
+			continue // beyond a full-height world
+		}
+		return on, t, true
+	}
+	return on, 0, false
 }
 
 // rowHint names rows top and top+1 counted from the world's current top.
