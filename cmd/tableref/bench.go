@@ -60,7 +60,13 @@ func newBenchVision() *cobra.Command {
 			}
 			stdout := cmd.OutOrStdout()
 			fmt.Fprintf(stdout, "tableref bench vision: %d conditions, same frames for every reader; eligible = ≥3 px/module, tilt ≤30°, not covered\n\n", len(conds))
-			_, err := qrbench.Run(cmd.Context(), conds, cs, stdout)
+			bar := startProgress(cmd.ErrOrStderr(), 1, "bench vision: frames")
+			_, err := qrbench.Run(cmd.Context(), conds, cs, stdout, qrbench.WithProgress(func(done, total int) {
+				bar.Set(done, total)
+				if done == total {
+					bar.Done() // before Run prints the table
+				}
+			}))
 			return err
 		},
 	}

@@ -72,12 +72,9 @@ func runDemo(ctx context.Context, o demoOptions, stdout, stderr io.Writer) error
 	if err != nil {
 		fmt.Fprintf(stderr, "tableref demo: filming %s into %s (once; later runs reuse it)\n", o.src, dir)
 		start := time.Now()
-		rec, err = demo.Generate(data, o.src, dir, opt, func(done, total int) {
-			if done%25 == 0 || done == total {
-				fmt.Fprintf(stderr, "\r  frame %d of %d", done, total)
-			}
-		})
-		fmt.Fprintln(stderr)
+		bar := startProgress(stderr, 1, "filming")
+		rec, err = demo.Generate(data, o.src, dir, opt, bar.Set)
+		bar.Done()
 		if err != nil {
 			return err
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/tableref/tableref/printer/cards"
+	"github.com/tableref/tableref/printer/draw"
 	"github.com/tableref/tableref/printer/layout"
 	"github.com/tableref/tableref/printer/markers"
 	"github.com/tableref/tableref/printer/preview"
@@ -69,6 +70,33 @@ func writeOut(path string, data []byte) error {
 func warnSize(stderr io.Writer, cam sizing.Camera, what string, module float64) {
 	if w := cam.Warning(what, module); w != "" {
 		fmt.Fprintln(stderr, w)
+	}
+}
+
+// facesOf is how many card faces printing set draws.
+func facesOf(set *cards.Set, noBacks bool) int {
+	if noBacks {
+		return len(set.Cards)
+	}
+	return 2 * len(set.Cards)
+}
+
+// countFaces makes every face of set move bar on as it is drawn.
+func countFaces(set *cards.Set, bar *progress) {
+	if bar == nil {
+		return
+	}
+	tick := func(f cards.Face) cards.Face {
+		if f == nil {
+			return nil
+		}
+		return func(c draw.Canvas, s layout.Size, bleed float64) {
+			f(c, s, bleed)
+			bar.Add(1)
+		}
+	}
+	for i := range set.Cards {
+		set.Cards[i].Front, set.Cards[i].Back = tick(set.Cards[i].Front), tick(set.Cards[i].Back)
 	}
 }
 
@@ -186,7 +214,10 @@ func newPrintDeck() *cobra.Command {
 		}
 		sheet := cards.Sheet{Paper: p, Card: size, Bleed: bleed, CutLines: cut, NoBacks: noBacks, BackDX: dx, BackDY: dy, DuplexTest: duplex, Cols: cols, Rows: rows}
 		var buf bytes.Buffer
+		bar := startProgress(stderr, facesOf(set, noBacks), "printing "+set.Name)
+		countFaces(set, bar)
 		pages, err := sheet.Write(set, &buf)
+		bar.Done()
 		if err != nil {
 			return err
 		}

@@ -70,7 +70,7 @@ func newBenchScan() *cobra.Command {
 		Example: "  tableref bench scan --only mapit --photos 3",
 		Args:    noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return benchScan(cmd.Context(), n, only, verbose, cmd.OutOrStdout())
+			return benchScan(cmd.Context(), n, only, verbose, cmd.OutOrStdout(), cmd.ErrOrStderr())
 		},
 	}
 	f := c.Flags()
@@ -80,7 +80,15 @@ func newBenchScan() *cobra.Command {
 	return c
 }
 
-func benchScan(ctx context.Context, n int, only string, verbose bool, stdout io.Writer) error {
+func benchScan(ctx context.Context, n int, only string, verbose bool, stdout, stderr io.Writer) error {
+	games := 0
+	for _, bg := range benchGames {
+		if strings.Contains(bg.name, only) {
+			games++
+		}
+	}
+	bar := startProgress(stderr, games*len(benchConditions)*n, "bench scan: photos")
+	defer bar.Done()
 	var rows []*benchRow
 	for gi, bg := range benchGames {
 		if !strings.Contains(bg.name, only) {
@@ -95,12 +103,14 @@ func benchScan(ctx context.Context, n int, only string, verbose bool, stdout io.
 				if err := benchOne(ctx, bg, o, row, verbose, stdout); err != nil {
 					return fmt.Errorf("%s, %s, seed %d: %w", bg.name, cond.name, o.Seed, err)
 				}
+				bar.Add(1)
 			}
 		}
 	}
 	if len(rows) == 0 {
 		return usagef("--only %q: no game's name contains it", only)
 	}
+	bar.Done()
 	printBench(stdout, rows)
 	return nil
 }

@@ -172,11 +172,30 @@ func (s Score) Median() float64 {
 	return (m[len(m)/2-1] + m[len(m)/2]) / 2
 }
 
+// RunOption adjusts Run.
+type RunOption func(*runOptions)
+
+type runOptions struct{ progress func(done, total int) }
+
+// WithProgress has Run call f after each frame every contender has read
+// (done of total frames), for a progress bar.
+func WithProgress(f func(done, total int)) RunOption {
+	return func(o *runOptions) { o.progress = f }
+}
+
 // Run renders every frame of every condition once and gives it to every
 // contender, so all are measured on the same pixels. It writes the table
 // to w and returns the scores, by condition then contender; the key "overall"
 // sums all conditions.
-func Run(ctx context.Context, conds []Condition, cs []Contender, w io.Writer) (map[string]map[string]*Score, error) {
+func Run(ctx context.Context, conds []Condition, cs []Contender, w io.Writer, opts ...RunOption) (map[string]map[string]*Score, error) {
+	var o runOptions
+	for _, f := range opts {
+		f(&o)
+	}
+	total, done := 0, 0
+	for _, c := range conds {
+		total += c.Frames
+	}
 	scores := map[string]map[string]*Score{"overall": {}}
 	if len(conds) > 0 {
 		// One untimed read each first, so that no contender's first
@@ -223,6 +242,9 @@ func Run(ctx context.Context, conds []Condition, cs []Contender, w io.Writer) (m
 				}
 			}
 			frame.Close()
+			if done++; o.progress != nil {
+				o.progress(done, total)
+			}
 		}
 	}
 	if w != nil {
