@@ -27,7 +27,7 @@ func (d *daemon) button(ev input.Event) {
 		d.replyLog(d.input(rules.Input{Type: rules.InputChallenge}, -1))
 	case input.Menu:
 		if !ev.Long {
-			d.pres.Send([]Screen{{Scores: currentScores(d.ref.Game()), Hold: verdictHold}, {Msg: d.h.screen}})
+			d.pres.Send([]Screen{{Scores: currentScores(d.ref.Game()), Hold: verdictHold, Class: ClassSystem}, {Msg: d.h.screen, Hold: readHold}})
 			return
 		}
 		if !d.menuAsk.IsZero() && ev.At.Sub(d.menuAsk) < menuConfirm {
@@ -36,7 +36,7 @@ func (d *daemon) button(ev input.Event) {
 			return
 		}
 		d.menuAsk = ev.At
-		d.pres.Send([]Screen{{Msg: display.Message{Lines: []string{"New game?", "Hold menu again"}, Verdict: display.Warn}, Hold: menuConfirm}, {Msg: d.h.screen}})
+		d.pres.Send([]Screen{{Msg: display.Message{Lines: []string{"New game?", "Hold menu again"}, Verdict: display.Warn}, Hold: menuConfirm, Class: ClassSystem}, {Msg: d.h.screen, Hold: readHold}})
 	}
 }
 

@@ -48,6 +48,8 @@ type Deps struct {
 	// read (1-based count), every screen as the display shows it.
 	OnFrame func(n int64, at time.Time)
 	OnShown func(s Screen, at time.Time)
+	// OnLag is told each batch's display lag (see screenQueue).
+	OnLag func(lag time.Duration)
 }
 
 type inputMsg struct {
@@ -144,7 +146,7 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 		dev = logDisplay{why: deps.DisplayNote}
 	}
 	d.pres = newPresenter(dev, deps.Indicator)
-	d.pres.shown = deps.OnShown
+	d.pres.shown, d.pres.onLag = deps.OnShown, deps.OnLag
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -384,6 +386,8 @@ func (d *daemon) vitals(cam *cameraStage, scan *scanStage) Vitals {
 		v.Scanned = scan.scanned.Load()
 	}
 	v.Games = int(d.games.Load())
+	v.DisplayLagMs = time.Duration(d.pres.lag.last.Load()).Milliseconds()
+	v.DisplayLagWorstMs = time.Duration(d.pres.lag.worst.Load()).Milliseconds()
 	return v
 }
 
@@ -427,7 +431,7 @@ func (d *daemon) journalFailed(err error) bool {
 		if errors.Is(err, journal.ErrDiskFull) {
 			l2 = "Disk full!"
 		}
-		d.pres.Send([]Screen{{Msg: display.Message{Lines: []string{"REFEREE STOPPED", l2}, Verdict: display.Wrong}, Hold: verdictHold}})
+		d.pres.Send([]Screen{{Msg: display.Message{Lines: []string{"REFEREE STOPPED", l2}, Verdict: display.Wrong}, Hold: verdictHold, Class: ClassSystem}})
 	}
 	d.publish()
 	return true
@@ -481,10 +485,10 @@ func (d *daemon) applyStatus(s statusMsg) {
 		switch {
 		case !*s.camera:
 			slog.Warn("camera", "status", s.text)
-			d.pres.Send([]Screen{{Msg: display.Message{Lines: []string{"Camera lost", "Check the cable"}, Verdict: display.Warn}, Hold: verdictHold}})
+			d.pres.Send([]Screen{{Msg: display.Message{Lines: []string{"Camera lost", "Check the cable"}, Verdict: display.Warn}, Hold: verdictHold, Class: ClassSystem}})
 		case !was && strings.HasPrefix(s.text, "camera back"):
 			slog.Info("camera", "status", s.text)
-			d.pres.Send([]Screen{{Msg: display.Message{Lines: []string{"Camera back", "Play on"}}}, {Msg: d.h.screen}})
+			d.pres.Send([]Screen{{Msg: display.Message{Lines: []string{"Camera back", "Play on"}}, Hold: readHold, Class: ClassSystem}, {Msg: d.h.screen, Hold: readHold}})
 		}
 	}
 	if s.moving != nil {

@@ -156,8 +156,7 @@ func TestPipelineWithCameraUnplugged(t *testing.T) {
 	cfg := testConfig(t, "scripted")
 	cfg.Camera.AtEnd = config.AtEndStop
 	cfg.Camera.FPS = 200
-	defer func(h time.Duration) { verdictHold = h }(verdictHold)
-	verdictHold = 20 * time.Millisecond
+	fastHolds(t, 20*time.Millisecond)
 	var final rules.Game
 	err := Run(context.Background(), cfg, Deps{
 		Display:    disp,

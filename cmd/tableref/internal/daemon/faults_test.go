@@ -122,16 +122,18 @@ func mustWd(t *testing.T) string {
 
 func TestScreens(t *testing.T) {
 	evs := []rules.Event{
-		{Kind: rules.EventVerdict, Verdict: rules.Wrong, Short: rules.Say("Lima: WRONG", "Take it back")},
-		{Kind: rules.EventPoints, Short: rules.Say("Ana +1", "")},
+		{Kind: rules.EventVerdict, Verdict: rules.Wrong, Player: 1, Points: 2, Short: rules.Say("Lima: WRONG", "Ana +2")},
+		{Kind: rules.EventPoints, Player: 1, Points: 2, Short: rules.Say("Ana +2", "Total 5")},
+		{Kind: rules.EventPoints, Player: 2, Points: 1, Short: rules.Say("Ben +1 token", "from Ana")},
 		{Kind: rules.EventTurn, Short: rules.Say("Ben's turn", "")},
 		{Kind: rules.EventEnd, Short: rules.Say("Game over", "Ana wins"), Scores: []rules.Score{{Name: "Ana", Total: 5}}},
 	}
 	sc := Screens(evs, time.Time{})
-	if len(sc) != 4 {
-		t.Fatalf("%d screens, want 4 (points folded into the verdict, end and its score screen)", len(sc))
+	if len(sc) != 5 {
+		t.Fatalf("%d screens, want 5 (points the verdict says folded into it, tokens to another player shown, the turn, the end and its score screen)", len(sc))
 	}
-	if sc[0].Msg.Verdict != display.Wrong || sc[0].Hold == 0 || sc[1].Hold != 0 || sc[3].Scores == nil || sc[3].Scores.Title != "Final" {
+	if sc[0].Class != ClassVerdict || sc[0].Msg.Verdict != display.Wrong || sc[0].Hold != verdictHold || sc[1].Msg.Lines[0] != "Ben +1 token" || sc[1].Class != ClassFact ||
+		sc[2].Hold != readHold || sc[4].Scores == nil || sc[4].Scores.Title != "Final" {
 		t.Errorf("screens %+v", sc)
 	}
 }

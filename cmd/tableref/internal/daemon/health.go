@@ -23,6 +23,10 @@ type Vitals struct {
 	Frames     int64   `json:"frames"`  // camera frames read
 	Scanned    int64   `json:"scanned"` // frames the scanner took (the rest were dropped as stale)
 	Games      int     `json:"games"`   // games started in this run (a looping recording starts one per loop)
+	// The display lag: from the referee saying something to the display
+	// showing it or something newer; the last and the worst of the run.
+	DisplayLagMs      int64 `json:"display_lag_ms"`
+	DisplayLagWorstMs int64 `json:"display_lag_worst_ms"`
 }
 
 var started = time.Now()

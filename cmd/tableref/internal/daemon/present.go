@@ -3,6 +3,7 @@ package daemon
 import (
 	"context"
 	"log/slog"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -11,55 +12,116 @@ import (
 	"github.com/tableref/tableref/rules"
 )
 
-// Screen is one thing to show: a message or the score screen, and how
-// long it must stay before the next one replaces it.
+// Class says how much a screen matters once the table has moved on.
+type Class int
+
+const (
+	// ClassInfo: whose turn it is, a round starts, a card was laid. A
+	// newer verdict makes it stale.
+	ClassInfo Class = iota
+	// ClassWarning: something is wrong. Any newer state of the table
+	// makes it stale (the referee says it again if it still holds).
+	ClassWarning
+	// ClassFact: points and tokens, orders (flip, remove), an order done.
+	// Shown even after a newer verdict, briefly.
+	ClassFact
+	// ClassVerdict: a placement judged.
+	ClassVerdict
+	// ClassSystem: the referee stopped, the camera, the scores, the end.
+	ClassSystem
+)
+
+// Screen is one thing to show: a message or the score screen, how long it
+// stays before the next one waiting replaces it, and how much it matters.
 type Screen struct {
 	Msg    display.Message
 	Scores *display.Scores
-	Hold   time.Duration
+	// Hold is how long it stays when more screens wait; the last screen
+	// stays until the next one comes.
+	Hold  time.Duration
+	Class Class
 	// At is when the frame that led to it was taken (zero for inputs);
 	// the presenter logs the latency from there to the display.
 	At time.Time
 }
 
-// verdictHold keeps a verdict, a warning or an order on the display long
-// enough to be read before the next player's turn replaces it (a variable
-// so tests can run faster).
-var verdictHold = 2500 * time.Millisecond
+// How long screens stay (variables so tests can run faster):
+var (
+	// verdictHold keeps a verdict, an order, a warning or the end on the
+	// display long enough to be read before the next screen replaces it.
+	verdictHold = 2500 * time.Millisecond
+	// readHold is the least any screen stays when the next one waits: two
+	// lines of 16 characters are read in about a second.
+	readHold = 1500 * time.Millisecond
+	// overtakenHold is how long a screen stays once something newer has
+	// overtaken it (a newer verdict; for a warning, any newer state): the
+	// display catches up with the table within this.
+	overtakenHold = 800 * time.Millisecond
+)
+
+// maxWarnings is how many warnings of one batch get a screen each; the
+// rest are counted on one screen (the page lists them all).
+const maxWarnings = 3
+
+// repeatQuiet is how long a warning shown must go unsaid before it is
+// shown again: a read that flickers makes an engine say it again at every
+// other snapshot.
+const repeatQuiet = 10 * time.Second
 
 // Screens turns a batch of events into what the display shows, in order:
-// verdicts, orders and warnings stay a moment; the end of the game shows
-// the final scores.
+// every event with words gets a screen and each stays at least readHold
+// (verdicts, orders, warnings and the end longer); the end of the game
+// shows the final scores.
 func Screens(evs []rules.Event, at time.Time) []Screen {
 	var out []Screen
 	for _, e := range evs {
-		s := Screen{Msg: display.Message{Lines: []string{e.Short[0], e.Short[1]}}, At: at}
+		s := Screen{Msg: display.Message{Lines: []string{e.Short[0], e.Short[1]}}, At: at, Hold: readHold, Class: ClassInfo}
 		switch e.Kind {
 		case rules.EventVerdict:
 			s.Msg.Verdict = display.Right
 			if e.Verdict == rules.Wrong {
 				s.Msg.Verdict = display.Wrong
 			}
-			s.Hold = verdictHold
+			s.Hold, s.Class = verdictHold, ClassVerdict
 		case rules.EventWarning:
-			s.Msg.Verdict, s.Hold = display.Warn, verdictHold
-		case rules.EventDo, rules.EventEnd:
-			s.Hold = verdictHold
+			s.Msg.Verdict, s.Hold, s.Class = display.Warn, verdictHold, ClassWarning
+		case rules.EventDo:
+			s.Hold, s.Class = verdictHold, ClassFact
+		case rules.EventDone:
+			s.Class = ClassFact
+		case rules.EventEnd:
+			s.Hold, s.Class = verdictHold, ClassSystem
 		case rules.EventPoints:
-			continue // the verdict's second line already says it
+			if saidByVerdict(evs, e) {
+				continue // "Ana +3" is the verdict's second line already
+			}
+			s.Class = ClassFact
 		}
 		if s.Msg.Lines[0] == "" && s.Msg.Lines[1] == "" {
 			continue
 		}
 		out = append(out, s)
 		for _, m := range e.More { // a tie between long names: further screens
-			out = append(out, Screen{Msg: display.Message{Lines: []string{m[0], m[1]}, Verdict: s.Msg.Verdict}, Hold: s.Hold, At: at})
+			out = append(out, Screen{Msg: display.Message{Lines: []string{m[0], m[1]}, Verdict: s.Msg.Verdict}, Hold: s.Hold, Class: s.Class, At: at})
 		}
 		if e.Kind == rules.EventEnd {
-			out = append(out, Screen{Scores: finalScores(e.Scores)})
+			out = append(out, Screen{Scores: finalScores(e.Scores), Class: ClassSystem, Hold: verdictHold})
 		}
 	}
 	return out
+}
+
+// saidByVerdict reports whether a points event only repeats a verdict of
+// the same batch: the same player and the same points (Continental's
+// "Lima: RIGHT / Ana +3"). Tokens paid to another player (Map It!'s
+// challenges) or points at the end are screens of their own.
+func saidByVerdict(evs []rules.Event, p rules.Event) bool {
+	for _, e := range evs {
+		if e.Kind == rules.EventVerdict && e.Player == p.Player && e.Points == p.Points && p.Points != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func finalScores(sc []rules.Score) *display.Scores {
@@ -76,29 +138,303 @@ type Indicator interface {
 	Off() error
 }
 
-// presenter owns the display and the indicator. It shows screens in
-// order, each for at least its hold time; when screens pile up faster
-// than that (a burst of warnings), the oldest non-verdict ones are
-// dropped, so the display is never minutes behind the table.
+// queued is a screen waiting, with the batch it came in and when the
+// referee sent it.
+type queued struct {
+	Screen
+	batch int
+	sent  time.Time
+}
+
+// screenQueue decides what the display shows and when: a queue with
+// priorities, not a last-writer-wins slot. Each batch is the referee's
+// word on a new state of the table; screens are shown in the order the
+// referee said them, each for its hold, except that:
+//
+//   - a screen of a newer batch waiting cuts the one on the display to
+//     overtakenHold (a readable minimum), so the display follows the
+//     table;
+//   - a warning goes before the turn and round screens still waiting;
+//   - a warning is stale once newer states have not said it for
+//     overtakenHold (a flickering read says it every other state and
+//     keeps it): stale, it is dropped if waiting, cut if on the display,
+//     and the last turn screen comes back when nothing else waits;
+//   - a newer verdict drops the older turn and round screens still
+//     waiting and cuts the older verdicts, points and orders still
+//     waiting to overtakenHold (they are all still shown);
+//   - a warning already waiting, or shown and said again within
+//     repeatQuiet ever since (a flickering read makes the engine say it
+//     again and again), is not queued again: a warning is said once
+//     while it lasts.
+//
+// The display lag of a batch is the time from its arrival until the
+// display shows a screen of it or of a newer batch. The queue holds no
+// clock: the presenter passes the time in, tests a fake one.
+type screenQueue struct {
+	waiting []queued
+	current *queued
+	shownAt time.Time
+	cut     bool // the current screen was overtaken: it stays overtakenHold at most
+	batch   int
+	// said is when each warning was last said, state is when the last
+	// batch came.
+	said  map[string]time.Time
+	state time.Time
+	// warned are the warnings shown and said again within repeatQuiet
+	// ever since.
+	warned map[string]bool
+	// resting is the last turn or round screen shown: what the display
+	// goes back to once a warning is stale.
+	resting *Screen
+	// pending are the batches the display has not reached yet.
+	pending []queued
+	// reached is told each batch's display lag.
+	reached func(lag time.Duration)
+	// noHold: nobody reads the screens (the log stands in for an absent
+	// display), so nothing waits.
+	noHold bool
+}
+
+func lines(s Screen) string {
+	if s.Scores != nil {
+		return "\x00scores"
+	}
+	return strings.Join(s.Msg.Lines, "\n")
+}
+
+// stale reports whether a warning is no longer said, and else when it
+// would become stale if nothing says it again (zero: it is said now).
+func (q *screenQueue) stale(s Screen, now time.Time) (bool, time.Time) {
+	said := q.said[lines(s)]
+	if !q.state.After(said) {
+		return false, time.Time{} // the newest state says it
+	}
+	at := said.Add(overtakenHold)
+	return !now.Before(at), at
+}
+
+// push takes the batch the referee sent at now; an empty batch is a new
+// state with nothing new to say.
+func (q *screenQueue) push(b []Screen, now time.Time) {
+	q.batch++
+	q.state = now
+	if q.said == nil {
+		q.said = map[string]time.Time{}
+	}
+	verdict := false
+	for _, s := range b {
+		if s.Class == ClassWarning {
+			q.said[lines(s)] = now
+		}
+		verdict = verdict || s.Class == ClassVerdict
+	}
+	var keep []queued
+	for _, w := range q.waiting {
+		switch {
+		case verdict && (w.Class == ClassInfo || w.Class == ClassWarning):
+			continue // about the table before the move now judged
+		case verdict:
+			w.Hold = min(w.Hold, overtakenHold)
+		}
+		keep = append(keep, w)
+	}
+	var fresh []Screen
+	warnings := 0
+	for _, s := range b {
+		if s.Class == ClassWarning {
+			if q.warned[lines(s)] || waitingLines(keep, lines(s)) {
+				continue
+			}
+			warnings++
+			if warnings > maxWarnings {
+				continue
+			}
+		}
+		fresh = append(fresh, s)
+	}
+	if warnings > maxWarnings {
+		// The last warning kept gives way to a count of the others.
+		for i := len(fresh) - 1; i >= 0; i-- {
+			if fresh[i].Class == ClassWarning {
+				n := warnings - maxWarnings + 1
+				fresh[i] = Screen{Msg: display.Message{Lines: []string{rules.Count(n, "more warning"), "on the page"}, Verdict: display.Warn},
+					Hold: verdictHold, Class: ClassWarning, At: fresh[i].At}
+				q.said[lines(fresh[i])] = now
+				break
+			}
+		}
+	}
+	if len(fresh) > 0 && q.current != nil {
+		q.cut = true // something newer waits
+	}
+	for _, s := range fresh {
+		w := queued{Screen: s, batch: q.batch, sent: now}
+		if s.Class != ClassWarning {
+			keep = append(keep, w)
+			continue
+		}
+		i := len(keep) // before the first turn or round screen waiting
+		for j, k := range keep {
+			if k.Class == ClassInfo {
+				i = j
+				break
+			}
+		}
+		keep = append(keep[:i], append([]queued{w}, keep[i:]...)...)
+	}
+	q.waiting = keep
+	if waitingBatch(keep, q.batch) {
+		q.pending = append(q.pending, queued{batch: q.batch, sent: now})
+	}
+}
+
+func waitingLines(q []queued, l string) bool {
+	for _, w := range q {
+		if w.Class == ClassWarning && lines(w.Screen) == l {
+			return true
+		}
+	}
+	return false
+}
+
+func waitingBatch(q []queued, batch int) bool {
+	for _, w := range q {
+		if w.batch == batch {
+			return true
+		}
+	}
+	return false
+}
+
+// hold is how long the current screen stays now that more waits.
+func (q *screenQueue) hold() time.Duration {
+	if q.current == nil || q.noHold {
+		return 0
+	}
+	if q.cut {
+		return min(q.current.Hold, overtakenHold)
+	}
+	return q.current.Hold
+}
+
+// settle drops the stale warnings waiting, forgets the batches nothing
+// waits for any more (superseded, not reached), and cuts a stale warning
+// on the display. It returns when a warning will become stale.
+func (q *screenQueue) settle(now time.Time) (next time.Time) {
+	var keep []queued
+	for _, w := range q.waiting {
+		if w.Class == ClassWarning {
+			if stale, _ := q.stale(w.Screen, now); stale {
+				continue
+			}
+		}
+		keep = append(keep, w)
+	}
+	q.waiting = keep
+	for l := range q.warned {
+		if now.Sub(q.said[l]) >= repeatQuiet {
+			delete(q.warned, l) // it lapsed long ago: said again, it is shown again
+		}
+	}
+	var pending []queued
+	for _, p := range q.pending {
+		if waitingBatch(q.waiting, p.batch) {
+			pending = append(pending, p)
+		}
+	}
+	q.pending = pending
+	if c := q.current; c != nil && c.Class == ClassWarning {
+		switch stale, at := q.stale(c.Screen, now); {
+		case stale:
+			if !q.cut || len(q.waiting) == 0 {
+				q.cut = true
+				if len(q.waiting) == 0 && q.resting != nil && lines(*q.resting) != lines(c.Screen) {
+					q.waiting = append(q.waiting, queued{Screen: *q.resting, batch: q.batch, sent: now})
+				}
+			}
+		case !at.IsZero():
+			next = at
+		}
+	}
+	return next
+}
+
+// next returns the screen to show at now, if its turn has come; else how
+// long to wait before asking again (0: until the next batch).
+func (q *screenQueue) next(now time.Time) (s queued, ok bool, wait time.Duration) {
+	staleAt := q.settle(now)
+	if len(q.waiting) == 0 {
+		if !staleAt.IsZero() {
+			return queued{}, false, staleAt.Sub(now)
+		}
+		return queued{}, false, 0
+	}
+	if q.current != nil {
+		if left := q.shownAt.Add(q.hold()).Sub(now); left > 0 {
+			if !staleAt.IsZero() && staleAt.Sub(now) < left {
+				left = staleAt.Sub(now)
+			}
+			return queued{}, false, left
+		}
+	}
+	s = q.waiting[0]
+	q.waiting = q.waiting[1:]
+	q.current, q.shownAt, q.cut = &s, now, false
+	switch s.Class {
+	case ClassWarning:
+		if q.warned == nil {
+			q.warned = map[string]bool{}
+		}
+		q.warned[lines(s.Screen)] = true
+	case ClassInfo:
+		r := s.Screen
+		q.resting = &r
+	}
+	for len(q.pending) > 0 && q.pending[0].batch <= s.batch {
+		if q.reached != nil {
+			q.reached(now.Sub(q.pending[0].sent))
+		}
+		q.pending = q.pending[1:]
+	}
+	if len(q.waiting) > 0 && q.waiting[0].batch > s.batch {
+		q.cut = true // a newer batch waits already
+	}
+	return s, true, 0
+}
+
+// busy reports whether screens wait or the current one is still held.
+func (q *screenQueue) busy(now time.Time) bool {
+	return len(q.waiting) > 0 || (q.current != nil && now.Before(q.shownAt.Add(q.hold())))
+}
+
+// presenter owns the display and the indicator: the referee sends it
+// batches of screens and never waits; a screenQueue decides what shows.
 type presenter struct {
 	dev   display.Display
 	ind   Indicator
 	in    chan []Screen
-	shown func(Screen, time.Time) // test hook and latency log
-	busy  atomic.Int64            // screens queued or being held
+	shown func(Screen, time.Time) // test hook
+	onLag func(time.Duration)     // test hook
+	// busy counts batches sent but not yet taken, plus one while the
+	// queue has screens waiting or held (wait reads it).
+	busy atomic.Int64
+	lag  lagStats
+	pats chan indicator.Pattern
 }
 
 const presenterQueue = 8
 
 func newPresenter(dev display.Display, ind Indicator) *presenter {
-	return &presenter{dev: dev, ind: ind, in: make(chan []Screen, presenterQueue)}
+	return &presenter{dev: dev, ind: ind, in: make(chan []Screen, presenterQueue), pats: make(chan indicator.Pattern, 1)}
 }
 
-// Send queues screens without ever blocking the referee: when the queue is
-// full the oldest batch is dropped.
+// Send queues screens without ever blocking the referee: when the channel
+// is full (the presenter goroutine is stuck on a slow display) the oldest
+// batch is dropped. An empty batch is a new state with nothing to say (it
+// makes waiting warnings stale).
 func (p *presenter) Send(s []Screen) {
-	if len(s) == 0 {
-		return
+	if s == nil {
+		s = []Screen{}
 	}
 	p.busy.Add(1)
 	for {
@@ -126,47 +462,55 @@ func (p *presenter) wait(limit time.Duration) {
 }
 
 func (p *presenter) run(ctx context.Context) {
-	var queue []Screen
-	var until time.Time // the current screen's hold ends
-	held := 0           // batches whose last screen is being held
+	q := &screenQueue{reached: func(lag time.Duration) {
+		p.lag.add(lag)
+		if p.onLag != nil {
+			p.onLag(lag)
+		}
+		if lag > time.Second {
+			slog.Info("display behind the referee", "lag_ms", lag.Milliseconds())
+		}
+	}}
+	if _, none := p.dev.(logDisplay); none {
+		q.noHold = true // nobody reads a log slowly
+	}
+	if p.ind != nil {
+		patCtx, stop := context.WithCancel(ctx)
+		done := make(chan struct{})
+		go func() { defer close(done); p.playPatterns(patCtx) }()
+		defer func() { stop(); <-done }() // the LEDs are off only after the last pattern
+	}
 	timer := time.NewTimer(time.Hour)
 	defer timer.Stop()
+	held := false // the queue's +1 in busy
 	for {
-		if len(queue) > 0 {
-			if wait := time.Until(until); wait <= 0 {
-				s := queue[0]
-				queue = queue[1:]
-				p.show(ctx, s)
-				if _, none := p.dev.(logDisplay); !none {
-					until = time.Now().Add(s.Hold) // nobody reads a log slowly
-				}
-				continue
-			} else {
-				timer.Reset(wait)
-			}
-		} else if held > 0 {
-			if wait := time.Until(until); wait <= 0 {
-				p.busy.Add(int64(-held))
-				held = 0
-			} else {
-				timer.Reset(wait)
-			}
+		now := time.Now()
+		s, ok, wait := q.next(now)
+		if ok {
+			p.show(s)
+			continue
+		}
+		switch b := q.busy(now); {
+		case b && !held:
+			p.busy.Add(1)
+			held = true
+		case !b && held:
+			p.busy.Add(-1)
+			held = false
+		}
+		if wait == 0 && held {
+			wait = q.shownAt.Add(q.hold()).Sub(now) // until the hold ends: busy changes
+		}
+		if wait > 0 {
+			timer.Reset(wait)
 		}
 		select {
 		case <-ctx.Done():
-			p.last(queue)
+			p.last(q)
 			return
 		case b := <-p.in:
-			if hasVerdict(b) {
-				// A new move was judged: what was still waiting (whose turn
-				// it was, what to flip) is stale, and the verdict must not
-				// wait behind it. Earlier verdicts not yet shown stay, briefly.
-				queue = verdictsOnly(queue)
-				until = time.Now()
-			}
-			queue = append(queue, b...)
-			queue = trim(queue)
-			held++
+			q.push(b, time.Now())
+			p.busy.Add(-1)
 		case <-timer.C:
 		}
 	}
@@ -174,64 +518,25 @@ func (p *presenter) run(ctx context.Context) {
 
 // last shows the final score screen if one is still waiting when the
 // daemon stops, so a recording that ends shows who won.
-func (p *presenter) last(queue []Screen) {
+func (p *presenter) last(q *screenQueue) {
 	for {
 		select {
 		case b := <-p.in:
-			queue = append(queue, b...)
+			q.push(b, time.Now())
 			continue
 		default:
 		}
 		break
 	}
-	for i := len(queue) - 1; i >= 0; i-- {
-		if queue[i].Scores != nil {
-			p.show(context.Background(), queue[i])
+	for i := len(q.waiting) - 1; i >= 0; i-- {
+		if q.waiting[i].Scores != nil {
+			p.show(q.waiting[i])
 			return
 		}
 	}
 }
 
-func hasVerdict(b []Screen) bool {
-	for _, s := range b {
-		if s.Msg.Verdict == display.Right || s.Msg.Verdict == display.Wrong {
-			return true
-		}
-	}
-	return false
-}
-
-// verdictHoldShort is how long a verdict overtaken by the next move stays.
-const verdictHoldShort = 800 * time.Millisecond
-
-func verdictsOnly(q []Screen) []Screen {
-	var out []Screen
-	for _, s := range q {
-		if s.Msg.Verdict == display.Right || s.Msg.Verdict == display.Wrong {
-			s.Hold = min(s.Hold, verdictHoldShort)
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
-// trim keeps the queue short: at most presenterQueue screens, dropping
-// plain messages before verdicts.
-func trim(q []Screen) []Screen {
-	for len(q) > presenterQueue {
-		drop := 0
-		for i, s := range q {
-			if s.Msg.Verdict == display.None && s.Scores == nil {
-				drop = i
-				break
-			}
-		}
-		q = append(q[:drop], q[drop+1:]...)
-	}
-	return q
-}
-
-func (p *presenter) show(ctx context.Context, s Screen) {
+func (p *presenter) show(s queued) {
 	var err error
 	if s.Scores != nil {
 		err = p.dev.ShowScores(*s.Scores)
@@ -246,13 +551,45 @@ func (p *presenter) show(ctx context.Context, s Screen) {
 		slog.Info("verdict shown", "latency_ms", now.Sub(s.At).Milliseconds(), "lines", s.Msg.Lines)
 	}
 	if p.shown != nil {
-		p.shown(s, now)
+		p.shown(s.Screen, now)
 	}
 	if pat := indicator.For(s.Msg.Verdict); pat != nil && p.ind != nil {
-		// Patterns are short (≤ 0.7 s); playing them here keeps the LEDs
-		// in step with the screen.
-		if err := p.ind.Play(ctx, pat); err != nil && ctx.Err() == nil {
-			slog.Warn("indicator", "err", err)
+		select { // the latest pattern wins; the screen never waits for the LEDs
+		case <-p.pats:
+		default:
+		}
+		p.pats <- pat
+	}
+}
+
+// playPatterns plays the LED and buzzer patterns (≤ 0.7 s each) beside
+// the display, so a screen's hold is not lengthened by its pattern.
+func (p *presenter) playPatterns(ctx context.Context) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case pat := <-p.pats:
+			if err := p.ind.Play(ctx, pat); err != nil && ctx.Err() == nil {
+				slog.Warn("indicator", "err", err)
+			}
+		}
+	}
+}
+
+// lagStats is the display lag: how long each batch waited between the
+// referee sending it and the display showing it or a newer one
+// (/api/vitals).
+type lagStats struct {
+	last, worst atomic.Int64 // nanoseconds
+}
+
+func (l *lagStats) add(d time.Duration) {
+	l.last.Store(int64(d))
+	for {
+		w := l.worst.Load()
+		if int64(d) <= w || l.worst.CompareAndSwap(w, int64(d)) {
+			return
 		}
 	}
 }

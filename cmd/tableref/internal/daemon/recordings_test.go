@@ -111,8 +111,7 @@ func TestCorruptFrameInFolderIsSkipped(t *testing.T) {
 	cfg := testConfig(t, dir)
 	cfg.Camera.AtEnd = config.AtEndStop
 	cfg.Camera.FPS = 200
-	defer func(h time.Duration) { verdictHold = h }(verdictHold)
-	verdictHold = 20 * time.Millisecond
+	fastHolds(t, 20*time.Millisecond)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	var final rules.Game

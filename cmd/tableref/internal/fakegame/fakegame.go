@@ -87,7 +87,7 @@ func (g *Game) Observe(t rules.Table) []rules.Event {
 				g.Points[g.Turn-1]++
 				g.Right++
 				evs = append(evs,
-					rules.Event{Kind: rules.EventVerdict, Player: g.Turn, Card: c.Card.ID, Verdict: rules.Right, Short: rules.Say(id+": RIGHT", g.short()+" +1"), Long: id + " is right."},
+					rules.Event{Kind: rules.EventVerdict, Player: g.Turn, Card: c.Card.ID, Verdict: rules.Right, Points: 1, Short: rules.Say(id+": RIGHT", g.short()+" +1"), Long: id + " is right."},
 					rules.Event{Kind: rules.EventPoints, Player: g.Turn, Points: 1, Short: rules.Say(g.short()+" +1", ""), Long: "+1"})
 			} else {
 				g.Pending = id
