@@ -236,3 +236,22 @@ func TestRunOffAPiShowsOnTheConsole(t *testing.T) {
 		t.Errorf("want one warning about the hardware, got:\n%s", strings.Join(warns, "\n"))
 	}
 }
+
+// The configuration and the hardware profile refuse an unknown key in the
+// same words: the key's full path, its line and the keys known there.
+func TestUnknownKeysSameWords(t *testing.T) {
+	dir := t.TempDir()
+	cfg, prof := filepath.Join(dir, "c.yaml"), filepath.Join(dir, "hw.yaml")
+	os.WriteFile(cfg, []byte("web:\n  listen: \"off\"\n  pin_code: 1234\n"), 0o644)
+	os.WriteFile(prof, []byte("display:\n  type: console\n  colums: 20\n"), 0o644)
+	_, _, errCfg := run(t, "run", "--config", cfg)
+	_, _, errProf := run(t, "display", "test", "--profile", prof, "Hello")
+	for _, tc := range []struct{ got, want string }{
+		{errCfg, `config ` + cfg + `: line 3: unknown key "web.pin_code" (known here: lan, listen, pin)`},
+		{errProf, `profile ` + prof + `: line 3: unknown key "display.colums" (known here: address, bus, cols, pins, rotated, rows, type)`},
+	} {
+		if !strings.Contains(tc.got, tc.want) {
+			t.Errorf("stderr %q\nwant %q", tc.got, tc.want)
+		}
+	}
+}

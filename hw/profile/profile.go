@@ -8,7 +8,6 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"regexp"
 	"sort"
@@ -16,7 +15,7 @@ import (
 	"strings"
 	"time"
 
-	"gopkg.in/yaml.v3"
+	"github.com/tableref/tableref/hw/profile/strictyaml"
 )
 
 // Display types.
@@ -110,9 +109,7 @@ func Load(path string) (*Profile, error) {
 // and validates it. name is used in messages.
 func Parse(data []byte, name string) (*Profile, error) {
 	var p Profile
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	if err := dec.Decode(&p); err != nil && !errors.Is(err, io.EOF) {
+	if err := strictyaml.Decode(data, &p); err != nil {
 		return nil, fmt.Errorf("profile %s: %w", name, err)
 	}
 	p.fill()

@@ -26,7 +26,7 @@ func TestErrors(t *testing.T) {
 		yaml string
 		want []string
 	}{
-		{"display:\n  typ: ssd1306\n", []string{"field typ not found"}},
+		{"display:\n  typ: ssd1306\n", []string{`line 2: unknown key "display.typ" (known here: address, bus, cols, pins, rotated, rows, type)`}},
 		{"display:\n  type: vga\n", []string{`display.type: unknown display "vga"`}},
 		{"buttons:\n  next: GPIO40\n  undo: pin7\n", []string{`buttons.next: unknown pin "GPIO40"`, `buttons.undo: unknown pin "pin7"`}},
 		{"buttons:\n  next: GPIO5\n  undo: GPIO5\n", []string{"buttons.undo: pin GPIO5 is used twice (also buttons.next)"}},

@@ -17,8 +17,6 @@ import (
 	"net"
 	"net/netip"
 	"os"
-	"reflect"
-	"sort"
 	"strings"
 	"time"
 	"unicode"
@@ -26,6 +24,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/tableref/tableref/cmd/tableref/internal/paths"
+	"github.com/tableref/tableref/hw/profile/strictyaml"
 	"github.com/tableref/tableref/rules"
 )
 
@@ -138,66 +137,14 @@ func Load(path string, mustExist bool) (*Config, error) {
 // every bad value is reported with its key and line.
 func Parse(data []byte, name string) (*Config, error) {
 	c := Default()
-	var root yaml.Node
-	if err := yaml.Unmarshal(data, &root); err != nil {
+	if err := strictyaml.Decode(data, c); err != nil {
 		return nil, fmt.Errorf("config %s: %w", name, err)
-	}
-	if len(root.Content) > 0 {
-		var problems []string
-		checkKeys(root.Content[0], reflect.TypeOf(*c), "", &problems)
-		if len(problems) > 0 {
-			return nil, fmt.Errorf("config %s: %s", name, strings.Join(problems, "; "))
-		}
-		if err := root.Content[0].Decode(c); err != nil {
-			return nil, fmt.Errorf("config %s: %s", name, explain(err))
-		}
 	}
 	c.fillFolders()
 	if err := c.Validate(); err != nil {
 		return nil, fmt.Errorf("config %s: %w", name, err)
 	}
 	return c, nil
-}
-
-// checkKeys walks a mapping node against the struct type t and reports
-// every key the struct does not have, with its full dotted path and line.
-func checkKeys(n *yaml.Node, t reflect.Type, path string, problems *[]string) {
-	if n.Kind != yaml.MappingNode || t.Kind() != reflect.Struct {
-		return
-	}
-	fields := map[string]reflect.Type{}
-	var names []string
-	for i := 0; i < t.NumField(); i++ {
-		tag, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ",")
-		if tag != "" && tag != "-" {
-			fields[tag] = t.Field(i).Type
-			names = append(names, tag)
-		}
-	}
-	sort.Strings(names)
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		k, v := n.Content[i], n.Content[i+1]
-		key := k.Value
-		if path != "" {
-			key = path + "." + k.Value
-		}
-		ft, ok := fields[k.Value]
-		if !ok {
-			*problems = append(*problems, fmt.Sprintf("line %d: unknown key %q (known here: %s)", k.Line, key, strings.Join(names, ", ")))
-			continue
-		}
-		checkKeys(v, ft, key, problems)
-	}
-}
-
-// explain rewrites yaml.v3's type errors ("cannot unmarshal !!str `x` into
-// float64") into the config's words; the line number stays.
-func explain(err error) string {
-	var te *yaml.TypeError
-	if errors.As(err, &te) {
-		return strings.Join(te.Errors, "; ")
-	}
-	return err.Error()
 }
 
 // NoCalibration is the calibration value that asks for none, even when
