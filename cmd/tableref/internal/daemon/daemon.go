@@ -68,6 +68,7 @@ type statusMsg struct {
 	text     string
 	moving   *bool
 	problems []string
+	notices  []Notice
 }
 
 // daemon is one run: the referee goroutine's state and the channels that
@@ -90,6 +91,8 @@ type daemon struct {
 	menuAsk time.Time    // when the menu button asked "new game?"
 	ended   bool         // the recording ended with at_end: stop
 	games   atomic.Int64 // games started in this run
+	// noticed are the scanner's notices said (text → blocking).
+	noticed map[string]bool
 }
 
 // Run is `tableref run`: it returns when ctx ends (SIGINT, SIGTERM) or a
@@ -341,6 +344,7 @@ func (d *daemon) observe(m snapshotMsg) {
 	if d.journalFailed(err) {
 		return
 	}
+	d.tableRead()
 	d.say(evs, m.at)
 	d.publish()
 }
@@ -471,9 +475,9 @@ func (d *daemon) cameraStatus(ok bool, text string) {
 }
 
 // movingStatus is called by the scanner goroutine.
-func (d *daemon) movingStatus(moving bool, problems []string) {
+func (d *daemon) movingStatus(moving bool, problems []string, notices []Notice) {
 	select {
-	case d.status <- statusMsg{moving: &moving, problems: problems}:
+	case d.status <- statusMsg{moving: &moving, problems: problems, notices: notices}:
 	default:
 	}
 }
@@ -493,6 +497,7 @@ func (d *daemon) applyStatus(s statusMsg) {
 	}
 	if s.moving != nil {
 		d.h.moving, d.h.problems = *s.moving, s.problems
+		d.notices(s.notices)
 	}
 	d.publish()
 }

@@ -29,6 +29,7 @@ type ScanUpdate struct {
 	Moving   bool         // hands over the table
 	Marks    []Mark       // what the frame's read found, for the picture
 	Problems []string     // why the read is not a snapshot yet
+	Notices  []Notice     // what the players must hear about (notices.go)
 }
 
 // Mark is one detection to draw on the camera picture.
@@ -211,7 +212,7 @@ type scanStage struct {
 	cam      *cameraStage
 	scanners <-chan Scanner // a new scanner for each new game
 	out      chan<- snapshotMsg
-	moving   func(moving bool, problems []string)
+	moving   func(moving bool, problems []string, notices []Notice)
 	picture  func() bool       // whether a picture is wanted now
 	publish  func(jpeg []byte) // the picture
 	start    time.Time
@@ -256,7 +257,7 @@ func (s *scanStage) run(ctx context.Context) error {
 			s.cam.pool <- f.mat
 			if upd.Moving != wasMoving || len(upd.Problems) > 0 {
 				wasMoving = upd.Moving
-				s.moving(upd.Moving, upd.Problems)
+				s.moving(upd.Moving, upd.Problems, upd.Notices)
 			}
 			if upd.Snapshot != nil {
 				select {

@@ -32,8 +32,17 @@ type tableScanner struct{ sc *scanner.Scanner }
 func (t tableScanner) Frame(ctx context.Context, at time.Duration, frame gocv.Mat) (ScanUpdate, error) {
 	u, err := t.sc.Frame(ctx, at, frame)
 	out := ScanUpdate{Snapshot: u.Snapshot, Moving: u.Motion.State == scanner.Moving || u.Motion.State == scanner.Covered}
+	still := u.Motion.State == scanner.Still || u.Motion.State == scanner.Covered
 	for _, p := range u.Problems {
 		out.Problems = append(out.Problems, p.Text)
+		// A problem that blocks every snapshot of a still table is said
+		// (no verdict will come to say anything), but not an arm resting
+		// over the table; a misplaced marker is said before the game
+		// starts.
+		blocked := p.Blocking() && p.Kind != scanner.ProblemCovered && still && u.Motion.StillFor >= blockedAfter
+		if blocked || p.Kind == scanner.ProblemMarker {
+			out.Notices = append(out.Notices, Notice{Text: p.Text, Short: p.Short(), Blocking: p.Blocking()})
+		}
 	}
 	if u.Scan != nil {
 		placed := map[int]bool{}
