@@ -78,6 +78,7 @@ func fitPlane(sq []square, spans []span, w, h int) (geom.H, float64, error) {
 			pts = kept
 		}
 	}
+	g = keepHandedness(g, pts)
 	var sum float64
 	n := 0
 	for _, s := range pts {
@@ -87,6 +88,28 @@ func fitPlane(sq []square, spans []span, w, h int) (geom.H, float64, error) {
 		}
 	}
 	return g.Mul(norm), math.Sqrt(sum / float64(n)), nil
+}
+
+// keepHandedness undoes a mirror image the fit may have converged to. The
+// residuals are lengths, which a reflection keeps, so the least-squares fit
+// cannot tell the table from its mirror image: from some starting points it
+// lands on the mirror, and then the map is read upside down (rows reversed)
+// with every square fitting perfectly. A camera looking down at a table
+// never mirrors it: a code's corners run clockwise in the image and must
+// run clockwise on the table too, so where most squares come out
+// anticlockwise, the plane is flipped back (y → -y, which keeps every
+// residual).
+func keepHandedness(g geom.H, pts []square) geom.H {
+	mirrored := 0
+	for _, s := range pts {
+		if (s.q.Area() > 0) != (g.ApplyQuad(s.q).Area() > 0) {
+			mirrored++
+		}
+	}
+	if 2*mirrored > len(pts) {
+		return geom.ScaleH(1, -1).Mul(g)
+	}
+	return g
 }
 
 // normaliser maps image pixels to roughly [-1, 1] so that the homography's
