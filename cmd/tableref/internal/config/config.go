@@ -85,6 +85,12 @@ type Web struct {
 	// required and every visitor from the network must enter it.
 	LAN bool   `yaml:"lan"`
 	PIN string `yaml:"pin"`
+	// Hosts are more names the page may be reached by. Besides them it
+	// answers only to localhost, the machine's host name, NAME.local and
+	// its own addresses: a request for any other name is refused, so a
+	// web page elsewhere cannot re-point its name at this machine (DNS
+	// rebinding) and drive the referee from a browser on the Pi.
+	Hosts []string `yaml:"hosts"`
 }
 
 // Log configures the structured logs (log/slog) on standard error.
@@ -113,7 +119,7 @@ func Default() *Config {
 		Scanner:  Scanner{Stable: 300 * time.Millisecond},
 		Journal:  paths.Journal(),
 		LockDir:  paths.RuntimeDir(),
-		Web:      Web{Listen: "127.0.0.1:8080"},
+		Web:      Web{Listen: "127.0.0.1:8080", Hosts: []string{}},
 		Log:      Log{Level: "info", Format: "text"},
 		Hardware: "",
 	}
@@ -245,6 +251,11 @@ func (w Web) check() error {
 	}
 	if !loopback(host) && !w.LAN {
 		return fmt.Errorf("web.listen: %q is reachable from the network: set web.lan: true and a web.pin to allow that, or listen on 127.0.0.1", w.Listen)
+	}
+	for i, h := range w.Hosts {
+		if h = strings.TrimSpace(h); h == "" || strings.ContainsAny(h, ":/ @") {
+			return fmt.Errorf("web.hosts[%d]: %q: want a bare host name such as tableref.local (no scheme, port or path)", i, w.Hosts[i])
+		}
 	}
 	if w.LAN {
 		if len(w.PIN) < 4 || len(w.PIN) > 12 || strings.IndexFunc(w.PIN, func(r rune) bool { return !unicode.IsDigit(r) }) >= 0 {

@@ -24,7 +24,7 @@ func TestDefaultFileParses(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := Default()
-	if c.Camera != d.Camera || c.Scanner != d.Scanner || c.Journal != d.Journal || c.Web != d.Web || c.Log != d.Log || c.LockDir != d.LockDir {
+	if c.Camera != d.Camera || c.Scanner != d.Scanner || c.Journal != d.Journal || !reflect.DeepEqual(c.Web, d.Web) || c.Log != d.Log || c.LockDir != d.LockDir {
 		t.Errorf("default.yaml and Default() disagree:\nfile %+v\ncode %+v", c, d)
 	}
 	if len(c.Game.Players) != 3 {
@@ -45,7 +45,7 @@ func TestEmptyFoldersAreTheDefaults(t *testing.T) {
 func TestErrorsNameTheKey(t *testing.T) {
 	for _, tc := range []struct{ name, yaml, want string }{
 		{"unknown top key", "camra:\n  source: pi\n", `line 1: unknown key "camra"`},
-		{"unknown nested key", "web:\n  listen: 127.0.0.1:8080\n  pin_code: 1234\n", `line 3: unknown key "web.pin_code" (known here: lan, listen, pin)`},
+		{"unknown nested key", "web:\n  listen: 127.0.0.1:8080\n  pin_code: 1234\n", `line 3: unknown key "web.pin_code" (known here: hosts, lan, listen, pin)`},
 		{"bad mode", "game:\n  mode: chess\n  players: [A, B]\n", `game.mode: unknown game mode "chess"`},
 		{"too few players", "game:\n  mode: test-counter\n  players: []\n", "game: test-counter: 0 players"},
 		{"bad option", "game:\n  mode: test-counter\n  players: [A]\n  options: {colour: red}\n", `unknown option "colour"`},
@@ -57,6 +57,8 @@ func TestErrorsNameTheKey(t *testing.T) {
 		{"lan without pin", "web:\n  listen: 0.0.0.0:8080\n  lan: true\n", "web.pin: with web.lan: true the status page needs a PIN"},
 		{"pin not digits", "web:\n  listen: 0.0.0.0:8080\n  lan: true\n  pin: abcd\n", "web.pin"},
 		{"bad listen", "web:\n  listen: 8080\n", `web.listen: "8080": want host:port`},
+		{"host with a port", "web:\n  hosts: [tableref.local:8080]\n", `web.hosts[0]: "tableref.local:8080": want a bare host name`},
+		{"host with a scheme", "web:\n  hosts: [ok.local, \"http://x\"]\n", `web.hosts[1]`},
 		{"bad level", "log:\n  level: loud\n", "log.level"},
 		{"bad format", "log:\n  format: xml\n", `log.format: "xml"`},
 		{"not yaml", "game: [\n", "config x.yaml: yaml:"},

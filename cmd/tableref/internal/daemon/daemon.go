@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"math"
 	"net"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -185,7 +186,11 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 		if ln, err = net.Listen("tcp", cfg.Web.Listen); err != nil {
 			return fmt.Errorf("web.listen: %w", err)
 		}
-		d.web = web.New(d, web.Options{PIN: cfg.Web.PIN, Vitals: func() any { return d.vitals(cam, scan) }})
+		hosts := cfg.Web.Hosts
+		if h, _, err := net.SplitHostPort(cfg.Web.Listen); err == nil && h != "" {
+			hosts = append(slices.Clone(hosts), h) // the name it listens on is one of its names
+		}
+		d.web = web.New(d, web.Options{PIN: cfg.Web.PIN, Hosts: hosts, Vitals: func() any { return d.vitals(cam, scan) }})
 		webAddr = ln.Addr().String()
 	}
 

@@ -246,3 +246,27 @@ func waitFor(t *testing.T, ok func() bool) {
 	}
 	t.Fatal("timed out waiting for the page's request")
 }
+
+// Past the cap of open pages the page says so instead of staying blank.
+func TestPageSaysTooManyPages(t *testing.T) {
+	s := New(&fakeBackend{}, Options{MaxStreams: 1})
+	s.Publish(sampleState())
+	ts := httptest.NewServer(s.Handler())
+	t.Cleanup(ts.Close)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	if ev, _, body := openStream(t, ctx, ts.URL); ev != "state" {
+		t.Fatalf("first page: %q", ev)
+	} else {
+		defer body.Close()
+	}
+	p := page{t: t, ctx: browser(t)}
+	p.do(chromedp.Navigate(ts.URL))
+	p.until(`!document.getElementById('full').hidden`, "the page shows it was refused")
+	if msg := p.text(`#full`); !strings.Contains(msg, "Too many pages are open on this referee (1): close one") {
+		t.Errorf("message %q", msg)
+	}
+	if c := p.text(`#conn`); c != "too many pages" {
+		t.Errorf("connection pill %q", c)
+	}
+}

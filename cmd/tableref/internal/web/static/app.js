@@ -217,12 +217,24 @@ async function loadModes() {
   renderModeOptions();
 }
 
+let retry;
 function connect() {
+  clearTimeout(retry);
   const es = new EventSource('/api/events');
   es.addEventListener('state', (e) => {
+    $('full').hidden = true;
     $('conn').textContent = 'live';
     $('conn').className = 'pill';
     render(JSON.parse(e.data));
+  });
+  // Too many pages are open on the referee: say so, try again later.
+  es.addEventListener('full', (e) => {
+    es.close();
+    $('conn').textContent = 'too many pages';
+    $('conn').className = 'pill off';
+    $('full').textContent = JSON.parse(e.data).error;
+    $('full').hidden = false;
+    retry = setTimeout(connect, 30000);
   });
   es.onerror = () => {
     $('conn').textContent = 'offline';
