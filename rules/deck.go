@@ -14,6 +14,9 @@ type CardInfo struct {
 	Name    string   // as printed, in the game's language
 	Aliases []string // other names it may be called by (other languages, short forms)
 	Kind    string   // game-specific: "city", "start", "monument", "land", "fumarole", …
+	// Lang is the language Name is printed in (BCP 47: "es", "pt-BR",
+	// "it"), where it differs from the deck's; a voice says the name in it.
+	Lang string
 }
 
 // Deck is a catalogue of the cards of one game edition.
@@ -24,7 +27,11 @@ type Deck struct {
 	// Aliases are other names people type for the deck ("wit-sa",
 	// "south america"); FindDeck also takes the code, Name and Game.
 	Aliases []string
-	Cards   []CardInfo
+	// Lang is the language the cards' names are printed in (BCP 47:
+	// "es" for South America's Spanish edition, "it" for Nord Sud Ovest
+	// Est); "" where the cards print no names or it is not known.
+	Lang  string
+	Cards []CardInfo
 
 	once   sync.Once
 	byNum  map[int]int
@@ -179,6 +186,19 @@ func CardName(id CardID) string {
 		}
 	}
 	return id.String()
+}
+
+// CardLang is the language card id's name is printed in: the card's own,
+// else its deck's; "" when neither is known.
+func CardLang(id CardID) string {
+	d, ok := LookupDeck(id.Deck)
+	if !ok {
+		return ""
+	}
+	if c, ok := d.Card(id.Num); ok && c.Lang != "" {
+		return c.Lang
+	}
+	return d.Lang
 }
 
 // Resolver turns what a person or a file calls a card into a CardRef.

@@ -65,6 +65,11 @@ type Mode struct {
 	MaxPlayers int
 	Decks      []string // deck codes whose card names resolve in replays
 	Options    []Option
+	// Inputs are the player inputs the mode takes besides undo, with the
+	// fields each reads: the status page shows these controls and no
+	// others. Set (an empty list, not nil) for every mode: a game that
+	// needs no button says so by an empty list.
+	Inputs []InputUse
 	// New starts a game. Setup has been checked against MinPlayers,
 	// MaxPlayers and Options (unknown keys, listed values) and its Options
 	// hold every key with defaults filled in.

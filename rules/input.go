@@ -27,3 +27,20 @@ type Input struct {
 	Number int       `json:"number,omitzero"`
 	Choice string    `json:"choice,omitzero"`
 }
+
+// InputUse is one input a game mode takes and the fields it reads, so that
+// a control panel (the status page) offers exactly those and nothing the
+// game would refuse. Undo is every mode's (the daemon takes back the last
+// verdict by replaying its journal) and is not listed.
+type InputUse struct {
+	Type  InputType `json:"type"`
+	Label string    `json:"label"` // the control's words: "Challenge", "End the round"
+	Help  string    `json:"help"`  // what it does in this game, one sentence
+	// Player: the input says who (the challenger, the one guessing); the
+	// engine may accept 0 for "whoever's turn it is" where Help says so.
+	Player bool `json:"player,omitzero"`
+	Number bool `json:"number,omitzero"` // reads Number (Map It!'s guess)
+	// Choices are the values Choice takes; empty when Choice is not read.
+	Choices []string `json:"choices,omitzero"`
+	Cards   bool     `json:"cards,omitzero"` // reads Card and Other (a swap, a challenge's neighbour)
+}

@@ -183,3 +183,30 @@ func TestCardsReturnsACopy(t *testing.T) {
 		t.Errorf("Cards(SA)[0] was changed through a copy: %+v", b[0])
 	}
 }
+
+// A voice says each card's name in the language it is printed in: South
+// America's Spanish, Brazil's cities in Portuguese, Nord Sud Ovest Est's
+// Italian.
+func TestNameLanguages(t *testing.T) {
+	for name, want := range map[string]string{"Bogotá": "es", "Cuiabá": "pt-BR", "Manaus": "pt-BR", "Cayena": "es"} {
+		found := false
+		for _, c := range Cards(DeckSA) {
+			if c.Name == name {
+				found = true
+				if got := rules.CardLang(c.ID); got != want {
+					t.Errorf("%s is said in %q, want %q", name, got, want)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("no card %s in SA", name)
+		}
+	}
+	eu := Cards(DeckEurope)
+	if got := rules.CardLang(eu[0].ID); got != "it" {
+		t.Errorf("%s is said in %q, want it", eu[0].Name, got)
+	}
+	if got := rules.CardLang(rules.CardID{Deck: "ZZZ", Num: 1}); got != "" {
+		t.Errorf("a card of no deck is said in %q", got)
+	}
+}

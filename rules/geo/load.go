@@ -21,12 +21,13 @@ var data embed.FS
 type deckInfo struct {
 	code, name, game, file string
 	aliases                []string
+	lang                   string // the language the names are printed in (BCP 47)
 }
 
 var deckInfos = []deckInfo{
-	{DeckSA, "Where is That? South America", "wit", "data/sa.csv", []string{"wit-sa", "south america"}},
-	{DeckWorld, "Map It! World Edition", "mapit", "data/wld.csv", []string{"mapit-world", "world"}},
-	{DeckEurope, "Nord Sud Ovest Est", "nsoe", "data/eu.csv", []string{"nsoe-eu", "europe"}},
+	{DeckSA, "Where is That? South America", "wit", "data/sa.csv", []string{"wit-sa", "south america"}, "es"},
+	{DeckWorld, "Map It! World Edition", "mapit", "data/wld.csv", []string{"mapit-world", "world"}, "en"},
+	{DeckEurope, "Nord Sud Ovest Est", "nsoe", "data/eu.csv", []string{"nsoe-eu", "europe"}, "it"},
 }
 
 func init() {
@@ -43,7 +44,7 @@ func init() {
 			panic(fmt.Sprintf("geo: %s: %v", d.file, err))
 		}
 		setDeck(newDeckData(d.code, d.name, d.game, cards, false))
-		rules.RegisterDeck(&rules.Deck{Code: d.code, Name: d.name, Game: d.game, Aliases: d.aliases, Cards: infos(cards)})
+		rules.RegisterDeck(&rules.Deck{Code: d.code, Name: d.name, Game: d.game, Aliases: d.aliases, Lang: d.lang, Cards: infos(cards)})
 	}
 }
 
@@ -51,9 +52,26 @@ func init() {
 func infos(cards []Card) []rules.CardInfo {
 	out := make([]rules.CardInfo, len(cards))
 	for i, c := range cards {
-		out[i] = rules.CardInfo{ID: c.ID, Name: c.Name, Aliases: c.Aliases, Kind: string(c.Kind)}
+		out[i] = rules.CardInfo{ID: c.ID, Name: c.Name, Aliases: c.Aliases, Kind: string(c.Kind), Lang: nameLang(c)}
 	}
 	return out
+}
+
+// nameLang is the language a card's name is printed in, for a voice to
+// say it: the deck's (Spanish for South America, Italian for Nord Sud
+// Ovest Est, English for Map It!), but Portuguese for Brazil's cities in
+// South America (São Paulo, Cuiabá). An installed deck of a built-in
+// code is the same edition's language.
+func nameLang(c Card) string {
+	if c.ID.Deck == DeckSA && c.Country == "Brasil" {
+		return "pt-BR"
+	}
+	for _, d := range deckInfos {
+		if d.code == c.ID.Deck {
+			return d.lang
+		}
+	}
+	return ""
 }
 
 var csvHeader = []string{"id", "name", "aliases", "country", "lat", "lon", "printed_lat", "printed_lon", "kind", "level", "source"}

@@ -66,6 +66,13 @@ var mode = &rules.Mode{
 		rules.Option{Key: "startTokens", Default: "4", Help: "tokens each player takes at the start"},
 		rules.Option{Key: "pileSize", Default: "15", Help: "cards per round's pile, the centre card included"},
 		rules.Option{Key: "rounds", Default: "3", Help: "rounds in a game"}),
+	Inputs: []rules.InputUse{
+		{Type: rules.InputChallenge, Label: "Challenge", Player: true, Cards: true,
+			Help: "a player challenges the card just laid; the neighbour it is compared with may be named"},
+		{Type: rules.InputGuess, Label: "Guess", Player: true, Number: true,
+			Help: "at the end of a round each player guesses how many cards are misplaced"},
+		{Type: rules.InputNext, Label: "Check the cards", Help: "closes the guessing: the cards are turned and checked"},
+	},
 	New: func(s rules.Setup) (rules.Game, error) {
 		cat, t, err := catalogueFor(s)
 		if err != nil {

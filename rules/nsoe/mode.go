@@ -68,6 +68,8 @@ var mode = &rules.Mode{
 		rules.Option{Key: "centreRow", Default: "4", Help: "row of the central slot (0 = top row)"},
 		rules.Option{Key: "centreCol", Default: "4", Help: "column of the central slot (0 = left column)"},
 		rules.Option{Key: "deckSize", Default: "all", Help: "city cards in play (\"all\": the whole box)"}),
+	Inputs: []rules.InputUse{{Type: rules.InputSwap, Label: "Swap", Player: true, Cards: true,
+		Help: "the player on turn gives up a card for the top card of a pile (the camera sees neither: naming them is optional)"}},
 	New: func(s rules.Setup) (rules.Game, error) {
 		cat, t, err := catalogueFor(s, "")
 		if err != nil {

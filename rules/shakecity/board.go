@@ -63,6 +63,15 @@ func count(n int, c rules.Colour) string {
 	return fmt.Sprintf("%d %s", n, Buildings(c))
 }
 
+// tileColourNames are the values of a "choose" input: the tile colours.
+func tileColourNames() []string {
+	out := make([]string, len(TileColours))
+	for i, c := range TileColours {
+		out[i] = string(c)
+	}
+	return out
+}
+
 func isTileColour(c rules.Colour) bool {
 	for _, t := range TileColours {
 		if t == c {

@@ -45,6 +45,11 @@ func init() {
 			{Key: optSiteTiles, Default: DefaultSites, Help: "construction sites 1–4 along the diagonal, two colour letters each"},
 			{Key: optFirstManager, Default: "1", Help: "player who is construction manager in round 1"},
 		},
+		Inputs: []rules.InputUse{
+			{Type: rules.InputNext, Label: "End the round", Help: "the round is over (the cubes go back in the shaker): its placements are scored"},
+			{Type: rules.InputChoose, Label: "Take colour", Player: true, Choices: tileColourNames(),
+				Help: "a player says which colour they take this round"},
+		},
 		New:        func(s rules.Setup) (rules.Game, error) { return New(s) },
 		Restore:    func(state []byte) (rules.Game, error) { return Restore(state) },
 		ScoreTable: scoreCityTable,

@@ -33,6 +33,11 @@ func init() {
 		m.New = func(s rules.Setup) (rules.Game, error) { return New(s) }
 		m.Restore = func(b []byte) (rules.Game, error) { return Restore(b) }
 		m.Expect = expectWorlds
+		m.Inputs = []rules.InputUse{
+			{Type: rules.InputChoose, Label: "Sun", Player: true, Choices: []string{dirLeft, dirRight},
+				Help: "the Sun holder turns the Sun's arrow left or right for this turn (when the camera does not watch the Sun)"},
+			{Type: rules.InputPass, Label: "No Traveller", Player: true, Help: "the player welcomes no Traveller through the portal just played"},
+		}
 		rules.RegisterMode(m)
 	}
 }

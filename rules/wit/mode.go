@@ -67,6 +67,7 @@ func register(m modeSpec) {
 		MaxPlayers: 6,
 		Decks:      []string{deckSA},
 		Options:    modeOptions(m.perPlayer),
+		Inputs:     []rules.InputUse{}, // every move is seen on the table: no button but undo
 		New: func(s rules.Setup) (rules.Game, error) {
 			d, err := setupDeck(s, "")
 			if err != nil {

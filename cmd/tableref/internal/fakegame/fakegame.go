@@ -25,6 +25,7 @@ func init() {
 	rules.RegisterMode(&rules.Mode{
 		ID: ModeID, Name: "Test counter", MinPlayers: 1, MaxPlayers: 6,
 		Options: []rules.Option{{Key: "cards", Default: "6", Help: "right placements that end the game"}},
+		Inputs:  []rules.InputUse{{Type: rules.InputNext, Label: "Next", Help: "the next player's turn"}},
 		New: func(s rules.Setup) (rules.Game, error) {
 			n, err := s.IntOption("cards")
 			if err != nil || n < 1 {
