@@ -2,12 +2,16 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"gocv.io/x/gocv"
+
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/scanner/scenes"
+	"github.com/tableref/tableref/vision/synth"
 )
 
 // Issue 18 item 6: a finished Strange World world whose sticker was not
@@ -68,5 +72,38 @@ func TestScanMissedCardIsNotScored(t *testing.T) {
 	code, out, errOut = run(t, append(args, "--allow-missing", photo)...)
 	if code != 0 || !strings.Contains(out, "scored without what the photo missed") || !strings.Contains(out, "winner: ") {
 		t.Errorf("--allow-missing: status %d\n%s\n%s", code, out, errOut)
+	}
+}
+
+// Issue 18 item 6: a photo whose file was cut short (libjpeg's "Premature
+// end of JPEG file": the rest of the picture comes out grey, and the cards
+// there vanish) is refused before any score, exit 1, the file and the
+// reason named. The image reading is vision/imagefile's (issue 14); this
+// checks the whole scan of a finished table on it.
+func TestScanRefusesATruncatedPhoto(t *testing.T) {
+	dir := t.TempDir()
+	g, err := scenes.StrangeWorld(scenes.Options{Seed: 35}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	frame, _, err := synth.Render(g.Scene)
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf, err := gocv.IMEncode(gocv.JPEGFileExt, frame)
+	frame.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := append([]byte(nil), buf.GetBytes()...)
+	buf.Close()
+	cut := filepath.Join(dir, "finished.jpg")
+	if err := os.WriteFile(cut, data[:len(data)*3/4], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cal := calFile(t, dir, g.Cal)
+	code, out, errOut := run(t, "scan", "--game", "strangeworld", "--players", "Ana,Ben", "--calibration", cal, cut)
+	if code != 1 || !strings.Contains(errOut, cut+": image file cut short") || strings.Contains(out, "winner") {
+		t.Errorf("status %d\nstdout %s\nstderr %s", code, out, errOut)
 	}
 }
