@@ -147,7 +147,23 @@ func calibrateTable(ctx context.Context, path string, o tableOptions, photo stri
 	centre := geom.Pt{X: float64(frame.Cols()) / 2, Y: float64(frame.Rows()) / 2}
 	fmt.Fprintf(stdout, "table plane from the %s: %d codes, %.2f mm rms; %.2f px per mm at the image centre, which is table (%.0f, %.0f) mm; saved to %s\n",
 		t.Source, t.Codes, t.RMSMM, 1/t.H.LocalScale(centre), t.H.Apply(centre).X, t.H.Apply(centre).Y, path)
+	fmt.Fprintln(stdout, t.Advice(smallestModule(res, o.fromCards)).Text)
 	return nil
+}
+
+// smallestModule is the smallest module size in pixels among the codes a
+// table fit used: the sheet's corner codes, or every code from the cards.
+func smallestModule(res qr.Result, fromCards bool) float64 {
+	least := 0.0
+	for _, c := range res.Codes {
+		if !fromCards && (c.Payload.Kind != rules.KindMarker || c.Payload.Marker.Type != rules.MarkerCalibration) {
+			continue
+		}
+		if least == 0 || c.ModulePx < least {
+			least = c.ModulePx
+		}
+	}
+	return least
 }
 
 // zoneOptions are the flags of calibrate zones.
@@ -483,6 +499,7 @@ func printCalibration(w io.Writer, path string, f *calibration.File) {
 	fmt.Fprintf(w, "%s (format %d)\n", path, f.Format)
 	if t := f.Table; t != nil {
 		fmt.Fprintf(w, "  table: from the %s, %d codes of %.1f mm, %.2f mm rms, for %d×%d frames\n", t.Source, t.Codes, t.CodeMM, t.RMSMM, t.Image[0], t.Image[1])
+		fmt.Fprintf(w, "    %s\n", t.Advice(0).Text)
 	} else {
 		fmt.Fprintln(w, "  table: none (tableref calibrate table PHOTO)")
 	}
