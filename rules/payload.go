@@ -16,9 +16,26 @@ const PayloadVersion = 1
 // correction level Q in alphanumeric mode.
 const MaxPayloadLen = 16
 
-// ErrNotOurs marks a QR payload that is not a tableref code at all (a URL,
-// another product's code). Callers count and ignore such codes.
+// ErrNotOurs marks a QR payload that must not be acted on: not a tableref
+// code at all (a URL, another product's code), or one that looks like ours
+// but is broken (ErrMalformed, ErrBadCheck also wrap it). Callers count
+// and ignore such codes.
 var ErrNotOurs = errors.New("not a tableref code")
+
+// ErrMalformed marks a payload that starts like a tableref code ("TR1:")
+// but does not follow the grammar, or is of another format version. It
+// wraps ErrNotOurs.
+var ErrMalformed error = notOurs("malformed tableref code")
+
+// ErrBadCheck marks a tableref code whose check character does not match:
+// a misprinted or damaged sticker, or a misread. It wraps ErrNotOurs.
+var ErrBadCheck error = notOurs("wrong check character")
+
+// notOurs is a kind of ErrNotOurs.
+type notOurs string
+
+func (e notOurs) Error() string { return string(e) }
+func (e notOurs) Unwrap() error { return ErrNotOurs }
 
 // PayloadKind says what a tableref QR code stands for.
 type PayloadKind uint8
@@ -175,7 +192,7 @@ func looksLikePayload(s string) bool {
 // be acted on).
 func ParsePayload(s string) (Payload, error) {
 	fail := func(format string, args ...any) (Payload, error) {
-		return Payload{}, fmt.Errorf("payload %q: %s: %w", s, fmt.Sprintf(format, args...), ErrNotOurs)
+		return Payload{}, fmt.Errorf("payload %q: %s: %w", s, fmt.Sprintf(format, args...), ErrMalformed)
 	}
 	if len(s) < 4 || s[0] != 'T' || s[1] != 'R' || s[2] < '0' || s[2] > '9' || s[3] != ':' {
 		return Payload{}, fmt.Errorf("payload %q: %w", s, ErrNotOurs)
@@ -196,7 +213,7 @@ func ParsePayload(s string) (Payload, error) {
 	}
 	head := s[:len(s)-2]
 	if want := checkChar(head); check[0] != want {
-		return fail("check character %q does not match (misprint or misread)", check)
+		return Payload{}, fmt.Errorf("payload %q: check character %q does not match (misprint or misread): %w", s, check, ErrBadCheck)
 	}
 	switch kind {
 	case "C":
@@ -213,6 +230,23 @@ func ParsePayload(s string) (Payload, error) {
 		return MarkerPayload(m), nil
 	}
 	return fail("unknown kind %q (want C or M)", kind)
+}
+
+// WhyNotOurs says in words why a decoded QR text is not used as a tableref
+// code ("" when it is one): not ours at all, a tableref code with a wrong
+// check character, or a tableref-looking code that is malformed (with what
+// is wrong). `scan --codes` lists it; docs/payload.md promises it.
+func WhyNotOurs(text string) string {
+	_, err := ParsePayload(text)
+	switch {
+	case err == nil:
+		return ""
+	case errors.Is(err, ErrBadCheck):
+		return "tableref code with a wrong check character (misprint or damaged sticker)"
+	case errors.Is(err, ErrMalformed):
+		return err.Error()
+	}
+	return "not a tableref code"
 }
 
 func parseCardBody(body string) (CardRef, error) {

@@ -182,3 +182,29 @@ func TestPayloadDocExamplesParse(t *testing.T) {
 		}
 	}
 }
+
+// A code that looks like ours but fails its check character is told apart
+// from one that is not ours at all, and from one that is malformed: a
+// damaged sticker must be said as such (docs/payload.md).
+func TestWhyNotOurs(t *testing.T) {
+	good := CardPayload(CardRef{ID: CardID{Deck: "SA", Num: 17}}).String()
+	bad := good[:len(good)-1] + string(rune('A'+(good[len(good)-1]-'A'+1)%26))
+	for text, want := range map[string]string{
+		good:                  "",
+		bad:                   "tableref code with a wrong check character (misprint or damaged sticker)",
+		"HTTPS://EXAMPLE.COM": "not a tableref code",
+		"TR2:C:SA-017F:K":     `payload "TR2:C:SA-017F:K": format version 2, this build reads version 1: malformed tableref code`,
+	} {
+		if got := WhyNotOurs(text); got != want {
+			t.Errorf("WhyNotOurs(%q) = %q, want %q", text, got, want)
+		}
+	}
+	_, err := ParsePayload(bad)
+	if !errors.Is(err, ErrBadCheck) || !errors.Is(err, ErrNotOurs) || errors.Is(err, ErrMalformed) {
+		t.Errorf("wrong check character: %v", err)
+	}
+	_, err = ParsePayload("TR1:C:SA-17F:" + string(checkChar("TR1:C:SA-17F"))) // right check, bad number
+	if !errors.Is(err, ErrMalformed) || !errors.Is(err, ErrNotOurs) || errors.Is(err, ErrBadCheck) {
+		t.Errorf("malformed: %v", err)
+	}
+}

@@ -8,7 +8,9 @@ import (
 
 	"gocv.io/x/gocv"
 
+	"github.com/tableref/tableref/vision/geom"
 	"github.com/tableref/tableref/vision/imagefile/imagefiletest"
+	"github.com/tableref/tableref/vision/synth"
 )
 
 // Every command that reads a photo refuses a header claiming 10¹⁰ pixels
@@ -67,5 +69,37 @@ func TestReplayOfAJournalWithoutGame(t *testing.T) {
 		if code != 1 || !strings.Contains(errOut, "the file holds no game") {
 			t.Errorf("replay %s: status %d, stderr %q; want 1 and 'the file holds no game'", name, code, errOut)
 		}
+	}
+}
+
+// A tableref code with a wrong check character (a misprinted or damaged
+// sticker) is listed as such, not as "not a tableref code" (which is what
+// it said for every code that failed to parse, against docs/payload.md).
+func TestScanCodesSaysWrongCheckCharacter(t *testing.T) {
+	dir := t.TempDir()
+	s := synth.Scene{Width: 1280, Height: 720, Camera: geom.Translate(640, 360).Mul(geom.ScaleH(2.8, 2.8)),
+		Cards: []synth.Card{
+			{Payload: "TR1:C:SA-017F:K", Centre: geom.Pt{X: -120}},
+			{Payload: "TR1:C:SA-017F:X", Centre: geom.Pt{X: 0}}, // K is right
+			{Payload: "HTTPS://EXAMPLE.COM", Centre: geom.Pt{X: 120}},
+		}}
+	code, out, errOut := run(t, "scan", "--codes", photoFile(t, dir, "damaged", s))
+	if code != 0 {
+		t.Fatalf("%d %s", code, errOut)
+	}
+	lines := map[string]string{}
+	for _, l := range strings.Split(out, "\n") {
+		if f := strings.Fields(l); len(f) > 1 {
+			lines[f[0]] = l
+		}
+	}
+	if l := lines["TR1:C:SA-017F:X"]; !strings.Contains(l, "tableref code with a wrong check character (misprint or damaged sticker)") {
+		t.Errorf("the damaged code is listed as %q; output:\n%s", l, out)
+	}
+	if l := lines["HTTPS://EXAMPLE.COM"]; !strings.Contains(l, "not a tableref code") {
+		t.Errorf("the foreign code is listed as %q", l)
+	}
+	if !strings.Contains(out, "3 codes: 1 tableref, 1 damaged or misprinted tableref, 1 not ours") {
+		t.Errorf("summary wrong:\n%s", out)
 	}
 }

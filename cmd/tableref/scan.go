@@ -352,12 +352,16 @@ func scanCodes(ctx context.Context, frame gocv.Mat, f scanFlags, stdout io.Write
 	for _, c := range res.Codes {
 		add(c.Code, true, describePayload(c.Payload))
 	}
+	damaged := 0 // tableref-looking codes that cannot be used: a wrong check character, malformed
 	for _, c := range res.Foreign {
-		why := "not a tableref code"
-		if _, err := rules.ParsePayload(c.Text); err != nil && !errors.Is(err, rules.ErrNotOurs) {
-			why = err.Error()
+		if _, err := rules.ParsePayload(c.Text); errors.Is(err, rules.ErrBadCheck) || errors.Is(err, rules.ErrMalformed) {
+			damaged++
 		}
-		add(c, false, why)
+		add(c, false, rules.WhyNotOurs(c.Text))
+	}
+	summary := fmt.Sprintf("%d codes: %d tableref, %d not ours", len(lines), len(res.Codes), len(res.Foreign)-damaged)
+	if damaged > 0 {
+		summary = fmt.Sprintf("%d codes: %d tableref, %d damaged or misprinted tableref, %d not ours", len(lines), len(res.Codes), damaged, len(res.Foreign)-damaged)
 	}
 	sort.SliceStable(lines, func(i, j int) bool { return lines[i].Centre[1] < lines[j].Centre[1] })
 	if f.annotate != "" {
@@ -365,7 +369,7 @@ func scanCodes(ctx context.Context, frame gocv.Mat, f scanFlags, stdout io.Write
 		for _, c := range res.Codes {
 			sc.Codes = append(sc.Codes, scanner.Code{Tableref: c})
 		}
-		notes := scanner.Notes{Title: []string{fmt.Sprintf("%d codes: %d tableref, %d not ours", len(lines), len(res.Codes), len(res.Foreign))}}
+		notes := scanner.Notes{Title: []string{summary}}
 		if err := writeAnnotated(frame, sc, notes, f.annotate); err != nil {
 			return err
 		}
@@ -373,7 +377,7 @@ func scanCodes(ctx context.Context, frame gocv.Mat, f scanFlags, stdout io.Write
 	if f.asJSON {
 		return printJSON(stdout, lines)
 	}
-	fmt.Fprintf(stdout, "%d codes: %d tableref, %d not ours\n", len(lines), len(res.Codes), len(res.Foreign))
+	fmt.Fprintln(stdout, summary)
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "  text\tmeans\tcentre px\tpx/module")
 	for _, l := range lines {
