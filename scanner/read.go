@@ -142,7 +142,7 @@ func (s *Scanner) cards(sc *Scan) []*placed {
 			continue
 		}
 		d := s.cal.DeckOf(ref.ID.Deck)
-		p := &placed{ref: ref, code: i, at: c.At, angle: c.Angle, size: geom.Pt{X: d.Card[0], Y: d.Card[1]}}
+		p := &placed{ref: ref, code: i, at: cardCentre(c), angle: c.Angle, size: geom.Pt{X: d.Card[0], Y: d.Card[1]}}
 		if deck, ok := rules.LookupDeck(ref.ID.Deck); ok {
 			if info, ok := deck.Card(ref.ID.Num); ok {
 				p.kind = info.Kind
@@ -152,6 +152,27 @@ func (s *Scanner) cards(sc *Scan) []*placed {
 		out = append(out, p)
 	}
 	return out
+}
+
+// stickerModules is the side in modules of tableref's sticker codes
+// (version 2, rules.StickerCodeMM); printed cards carry version 1 (21).
+const stickerModules = 25
+
+// cardCentre is where the card a code stands for lies: the code's centre
+// for a printed card (its code sits in the middle), and for a sticker on a
+// real boxed card the card's centre from where the game's stickers go
+// (rules.StickerSpot: Where is That?'s flag-side sticker sits 12 mm below
+// the middle), so the card's outline and cell are the real card's.
+func cardCentre(c Code) geom.Pt {
+	if c.Modules != stickerModules {
+		return c.At
+	}
+	spot, err := rules.StickerSpotForDeck(c.Payload.Card.ID.Deck, c.Payload.Card.Side)
+	if err != nil {
+		return c.At
+	}
+	x, y := spot.CardCentre(c.At.X, c.At.Y, c.Angle)
+	return geom.Pt{X: x, Y: y}
 }
 
 // fixedZones takes the cards inside the calibration's polygons (by zone,

@@ -35,6 +35,10 @@ type Code struct {
 	// fallbacks or the geometry looks skewed; a decoded code is still
 	// error-corrected, so even a low confidence is rarely a wrong payload.
 	Confidence float64 `json:"confidence"`
+	// Modules is the code's side in modules: 21 for version 1 (tableref's
+	// printed cards and markers), 25 for version 2 (its stickers on real
+	// boxed cards, which sit off the card's centre).
+	Modules int `json:"modules,omitempty"`
 }
 
 // Centre is the centre of the code in image pixels.
@@ -451,6 +455,7 @@ func codeFrom(d Decoded, back geom.H, conf float64) Code {
 		Corners:    q,
 		ModulePx:   math.Sqrt(math.Abs(q.Area())) / n,
 		Confidence: conf,
+		Modules:    d.Dimension,
 	}
 }
 

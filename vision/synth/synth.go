@@ -37,6 +37,14 @@ type Card struct {
 	// Plain draws no art bands: a marker card, all white around its code
 	// so that its quiet zone stays clear.
 	Plain bool `json:"plain,omitempty"`
+	// Sticker draws the code as tableref's stickers print it (version 2,
+	// error correction H) instead of a printed card's (the smallest
+	// version at level Q).
+	Sticker bool `json:"sticker,omitempty"`
+	// CodeOffset is the code's centre minus the card's centre, in mm in
+	// the card's own frame (x right, y down as the card lies upright): a
+	// sticker stuck off the middle of a real card. Zero: centred.
+	CodeOffset geom.Pt `json:"code_offset_mm,omitzero"`
 }
 
 // Shape is a flat coloured quadrilateral on the table, drawn under the
@@ -290,6 +298,9 @@ func faceScale(s Scene, c Card) float64 {
 // drawCard renders the card face and warps it into the frame.
 func drawCard(frame *gocv.Mat, s Scene, c Card, rng *rand.Rand) (CodeTruth, error) {
 	q, err := qrcode.New(c.Payload, qrcode.High) // level High in go-qrcode is ISO level Q
+	if c.Sticker {
+		q, err = qrcode.NewWithForcedVersion(c.Payload, 2, qrcode.Highest)
+	}
 	if err != nil {
 		return CodeTruth{}, fmt.Errorf("%w: qr: %v", ErrScene, err)
 	}
@@ -312,7 +323,7 @@ func drawCard(frame *gocv.Mat, s Scene, c Card, rng *rand.Rand) (CodeTruth, erro
 		art = [3]uint8{120, 130, 140}
 	}
 	paper := 235 + rng.Float64()*15
-	qx0, qy0 := (size.X-side)/2, (size.Y-side)/2
+	qx0, qy0 := (size.X-side)/2+c.CodeOffset.X, (size.Y-side)/2+c.CodeOffset.Y
 	radius := 3.0 // mm, rounded corners
 	for y := 0; y < fh; y++ {
 		ym := (float64(y) + 0.5) / sc
