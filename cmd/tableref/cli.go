@@ -63,7 +63,12 @@ func newRoot() *cobra.Command {
 		Short: "a camera referee for physical tabletop games",
 		Long: "tableref is a camera referee for physical tabletop games: it reads the QR code on every card,\n" +
 			"judges each placement, keeps turns and scores, scores a finished table from one photo and prints\n" +
-			"card sets and sticker sheets.",
+			"card sets and sticker sheets. 'tableref modes' lists the games.\n\n" +
+			"Exit status: 0 done; 1 the command failed (a file missing or malformed, problems found); 2 the\n" +
+			"command line is wrong; scan: 3 part of the table missed, 4 not read for sure.\n\n" +
+			"Files: /etc/tableref/config.yaml (run's configuration), /etc/tableref/hardware.yaml (the hardware\n" +
+			"profile); the calibration and the journal in /var/lib/tableref for root and the service, in\n" +
+			"~/.local/state/tableref for a user. TABLEREF_LOG=debug logs everything on standard error.",
 		Example: "  tableref replay rules/mapit/testdata/world-three-rounds.jsonl\n" +
 			"  tableref print deck wit-sa -o sa.pdf\n" +
 			"  tableref scan --game wit-cartographer table.jpg",
