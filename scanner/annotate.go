@@ -7,12 +7,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"gocv.io/x/gocv"
-	"golang.org/x/text/runes"
-	"golang.org/x/text/transform"
-	"golang.org/x/text/unicode/norm"
 
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/vision/geom"
@@ -83,11 +79,20 @@ var (
 // Annotate draws the scan on a copy of the frame: every card's outline
 // with its name and cell, each zone's grid, each judged pair (a line with
 // a tick or a cross), each colour cell with its colour letter and points,
-// markers and foreign codes, the problems in red, and the title lines.
-// The caller closes the result.
+// markers and foreign codes, the cells a finished table misses, the
+// problems in red, and the title lines. Text is set in the Go fonts, so
+// accented names read as printed; the card labels are placed so that none
+// covers another (moved, shrunk, or, where cards crowd, numbered with a
+// legend). The caller closes the result.
 func Annotate(frame gocv.Mat, sc *Scan, n Notes) (gocv.Mat, error) {
+	out, _, err := annotate(frame, sc, n)
+	return out, err
+}
+
+// annotate is Annotate with the label layout, for tests.
+func annotate(frame gocv.Mat, sc *Scan, n Notes) (gocv.Mat, *labelLayout, error) {
 	if frame.Empty() || frame.Type() != gocv.MatTypeCV8UC3 {
-		return gocv.NewMat(), fmt.Errorf("%w: annotate needs the 8-bit colour frame", ErrFrame)
+		return gocv.NewMat(), nil, fmt.Errorf("%w: annotate needs the 8-bit colour frame", ErrFrame)
 	}
 	out := frame.Clone()
 	d := drawer{m: &out, scale: math.Max(0.5, float64(frame.Cols())/1800)}
@@ -98,6 +103,21 @@ func Annotate(frame gocv.Mat, sc *Scan, n Notes) (gocv.Mat, error) {
 	toImg, ok := sc.ToTable.Inverse()
 	if !ok {
 		toImg = geom.Identity()
+	}
+	lay := newLabelLayout(frame.Cols(), frame.Rows(), d.scale)
+	// The title across the top and the problems along the bottom come
+	// first: card labels keep clear of them.
+	if err := lay.fixed(&out, geom.Pt{X: 10, Y: 8}, n.Title, inkText, lay.titlePx, false); err != nil {
+		out.Close()
+		return gocv.NewMat(), nil, err
+	}
+	var probs []string
+	for _, p := range sc.Problems {
+		probs = append(probs, p.Text)
+	}
+	if err := lay.fixed(&out, geom.Pt{X: 10, Y: -8}, probs, inkProblem, lay.smallPx, true); err != nil {
+		out.Close()
+		return gocv.NewMat(), nil, err
 	}
 	bad := map[rules.CardRef]bool{}
 	for _, p := range sc.Problems {
@@ -113,6 +133,7 @@ func Annotate(frame gocv.Mat, sc *Scan, n Notes) (gocv.Mat, error) {
 		}
 	}
 	centre := map[rules.CardID]geom.Pt{}
+	var cardLabels []*label
 	for _, c := range sc.Cards {
 		q := toImg.ApplyQuad(c.Outline)
 		ink := inkCard
@@ -123,32 +144,35 @@ func Annotate(frame gocv.Mat, sc *Scan, n Notes) (gocv.Mat, error) {
 		at := toImg.Apply(c.At)
 		centre[c.Ref.ID] = at
 		where := fmt.Sprintf("%s %d,%d", c.Zone, c.Pos.Row, c.Pos.Col)
-		if c.Item {
+		switch {
+		case c.Item:
 			where = fmt.Sprintf("%s %g,%g", c.Zone, c.Row, c.Col)
+		case c.Zone == "":
+			where = "left out"
 		}
-		top := q.Centre().Add(q[0].Sub(q[3]).Scale(0.35))
-		d.label(top, ascii(rules.ShortName(name(c.Ref.ID), 14)), ink, 0.75)
-		d.label(top.Add(geom.Pt{Y: 26 * d.scale}), where, ink, 0.7)
+		cardLabels = append(cardLabels, &label{lines: []string{name(c.Ref.ID), where}, at: q.Centre(), ink: ink,
+			maxW: 0.95 * math.Min(q[0].Dist(q[1]), q[3].Dist(q[2]))})
 	}
 	onCard := map[int]bool{}
 	for _, c := range sc.Cards {
 		onCard[c.Code] = true
 	}
+	var others []*label
 	for i, c := range sc.Codes {
 		switch {
 		case c.Payload.Kind == rules.KindMarker:
 			d.quad(c.Corners, inkMarker, 2)
-			d.label(c.Corners.Centre(), c.Payload.Marker.String(), inkMarker, 0.8)
+			others = append(others, &label{lines: []string{c.Payload.Marker.String()}, at: c.Corners.Centre(), ink: inkMarker})
 		case !onCard[i]:
 			// A card code no card stands for (a code list): the code
 			// itself with its card.
 			d.quad(c.Corners, inkCard, 2)
-			d.label(c.Corners.Centre(), c.Payload.Card.String(), inkCard, 0.8)
+			others = append(others, &label{lines: []string{c.Payload.Card.String()}, at: c.Corners.Centre(), ink: inkCard})
 		}
 	}
 	for _, f := range sc.Foreign {
 		d.quad(f.Corners, inkForeign, 2)
-		d.label(f.Centre(), "not ours", inkForeign, 0.7)
+		others = append(others, &label{lines: []string{"not ours"}, at: f.Centre(), ink: inkForeign})
 	}
 	for _, pv := range n.Pairs {
 		a, okA := centre[pv.A]
@@ -180,7 +204,11 @@ func Annotate(frame gocv.Mat, sc *Scan, n Notes) (gocv.Mat, error) {
 		if pts, ok := points[cc.Zone][cc.Pos]; ok {
 			text += strconv.Itoa(pts)
 		}
-		d.label(cc.Quad.Centre(), text, ink, 0.8)
+		// A cell's letter stays in its cell: cells never overlap.
+		if err := lay.at(&out, cc.Quad.Centre(), []string{text}, ink, lay.smallPx); err != nil {
+			out.Close()
+			return gocv.NewMat(), nil, err
+		}
 	}
 	for _, p := range sc.Problems {
 		if p.Kind == ProblemMissing {
@@ -189,17 +217,17 @@ func Annotate(frame gocv.Mat, sc *Scan, n Notes) (gocv.Mat, error) {
 			}
 		}
 	}
-	y := 10.0
-	for _, line := range n.Title {
-		y += 34 * d.scale
-		d.text(geom.Pt{X: 12, Y: y}, ascii(line), inkText, 1)
+	for _, lb := range append(cardLabels, others...) {
+		if err := lay.place(lb); err != nil {
+			out.Close()
+			return gocv.NewMat(), nil, err
+		}
 	}
-	y = float64(out.Rows()) - 12
-	for i := len(sc.Problems) - 1; i >= 0; i-- {
-		d.text(geom.Pt{X: 12, Y: y}, ascii(sc.Problems[i].Text), inkProblem, 0.7)
-		y -= 26 * d.scale
+	if err := lay.draw(&out); err != nil {
+		out.Close()
+		return gocv.NewMat(), nil, err
 	}
-	return out, nil
+	return out, lay, nil
 }
 
 func colourLetter(c rules.Colour) string {
@@ -209,26 +237,6 @@ func colourLetter(c rules.Colour) string {
 		}
 	}
 	return ""
-}
-
-// ascii drops accents: OpenCV's Hershey fonts draw only ASCII.
-func ascii(s string) string {
-	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
-	plain, _, err := transform.String(t, s)
-	if err != nil {
-		plain = s
-	}
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r == '×':
-			return 'x'
-		case r == '–' || r == '—' || r == '−':
-			return '-'
-		case r > unicode.MaxASCII:
-			return '?'
-		}
-		return r
-	}, plain)
 }
 
 // drawer draws at a size that suits the frame.
@@ -246,20 +254,14 @@ func (d drawer) quad(q geom.Quad, ink color.RGBA, width int) {
 	}
 }
 
-// text writes s with its baseline starting at p, over a dark shadow.
-func (d drawer) text(p geom.Pt, s string, ink color.RGBA, size float64) {
-	fs := 0.9 * size * d.scale
-	th := max(1, int(math.Round(2*size*d.scale)))
-	gocv.PutText(d.m, s, ipt(p), gocv.FontHersheySimplex, fs, inkShadow, th+3)
-	gocv.PutText(d.m, s, ipt(p), gocv.FontHersheySimplex, fs, ink, th)
-}
-
-// label writes s centred on p.
+// label writes s centred on p in the Go font, on a dark plate; size is
+// relative to the frame (1 is a title line).
 func (d drawer) label(p geom.Pt, s string, ink color.RGBA, size float64) {
-	fs := 0.9 * size * d.scale
-	th := max(1, int(math.Round(2*size*d.scale)))
-	sz := gocv.GetTextSize(s, gocv.FontHersheySimplex, fs, th)
-	d.text(p.Sub(geom.Pt{X: float64(sz.X) / 2, Y: -float64(sz.Y) / 2}), s, ink, size)
+	b, err := measure([]string{s}, max(9, int(math.Round(22*size*d.scale))), true)
+	if err != nil {
+		return
+	}
+	_ = b.draw(d.m, image.Pt(int(math.Round(p.X))-b.w/2, int(math.Round(p.Y))-b.h/2), ink)
 }
 
 // verdict draws the line between two card centres and, half way, a disc
