@@ -2,6 +2,7 @@ package scanner
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/tableref/tableref/rules"
 )
@@ -67,6 +68,9 @@ type Finished struct {
 	Problems []string `json:"problems,omitempty"`
 	// Gaps are what the photo missed of the finished table's shape.
 	Gaps []rules.Gap `json:"gaps,omitempty"`
+	// TieBreak says how a win was decided when a winner's total equals a
+	// loser's ("tie-break: closest 26/30, gap 4"); empty otherwise.
+	TieBreak string `json:"tie_break,omitempty"`
 	// Accepted is set when the gaps were accepted (--allow-missing): the
 	// scores count only what was read.
 	Accepted bool   `json:"gaps_accepted,omitempty"`
@@ -98,13 +102,14 @@ func ScoreFinished(m *rules.Mode, s rules.Setup, sc *Scan, allowMissing bool) (F
 			return out, fmt.Errorf("scoring %s: %w", m.ID, err)
 		}
 		out.Winners = winnersOf(out.Scores, out.Events)
+		out.TieBreak = tieBreakWords(out.Scores, out.Winners, out.Events)
 	}
 	switch {
 	case len(out.Gaps) > 0 && allowMissing:
 		out.Accepted = true
 	case len(out.Gaps) > 0:
 		out.Status = StatusMissing
-		out.Scores, out.Winners = nil, nil
+		out.Scores, out.Winners, out.TieBreak = nil, nil, ""
 		kept := out.Events[:0:0]
 		for _, e := range out.Events {
 			if e.Kind != rules.EventEnd {
@@ -159,4 +164,35 @@ func winnersOf(scores []rules.Score, evs []rules.Event) []int {
 		return nil
 	}
 	return rules.Winners(scores)
+}
+
+// tieBreakWords says how a win beyond the points was decided: from the end
+// event when the mode names the tie-break there (Shake That City), else,
+// when a winner's total equals a loser's, from the winner's "tie-break"
+// part (Cartographer's Corner's closest circle).
+func tieBreakWords(scores []rules.Score, winners []int, evs []rules.Event) string {
+	for _, e := range evs {
+		if e.Kind == rules.EventEnd {
+			for _, s := range e.More {
+				if strings.HasPrefix(s[0], "tie-break") {
+					return strings.TrimSpace(s[0] + " " + s[1])
+				}
+			}
+			return ""
+		}
+	}
+	if !rules.TiedOnTotal(scores, winners) {
+		return ""
+	}
+	for _, s := range scores {
+		if s.Player != winners[0] {
+			continue
+		}
+		for _, p := range s.Parts {
+			if p.Category == "tie-break" && p.Detail != "" {
+				return "tie-break: " + p.Detail
+			}
+		}
+	}
+	return "tie-break"
 }

@@ -60,3 +60,51 @@ func TestScoreFinishedRefusesUnreadSquares(t *testing.T) {
 		t.Errorf("board not found: %+v", f.Gaps)
 	}
 }
+
+// boardScan is a photo's read of city boards given as colour letters,
+// every square read.
+func boardScan(rows ...[]string) *Scan {
+	sc := &Scan{Table: rules.Table{Zones: map[string]*rules.Zone{}}}
+	for b, board := range rows {
+		zone := "board:p" + string(rune('1'+b))
+		z := &rules.Zone{}
+		for r, row := range board {
+			for c, ch := range row {
+				p := rules.Pos{Row: r, Col: c}
+				col, _ := rules.ParseColour(string(ch))
+				z.Set(p, rules.Cell{Colour: col})
+				sc.Colours = append(sc.Colours, ColourCell{Zone: zone, Pos: p, Colour: col})
+			}
+		}
+		sc.Table.Zones[zone] = z
+	}
+	return sc
+}
+
+// Issue 18 item 4: scan says when a tie-break decided the winner. Two
+// boards worth 34 points each, one with 4 scoring tiles and one with 3
+// (REFERENCE STC-10 and the same board with a home moved off column 3).
+func TestScoreFinishedSaysTheTieBreak(t *testing.T) {
+	m, _ := rules.LookupMode("shakecity")
+	s, err := m.Check(rules.Setup{Mode: "shakecity", Players: []string{"Ana", "Ben"},
+		Options: map[string]string{"tiles": "roads,homes,different,parks,factories,shops"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// R road=grey Y, P park=green G, F factory=black K, S shop=blue B, H home=red R.
+	stc10 := []string{"YYBR.G", "KY.RGK", "K.BBY.", "RGYYYB", "RK.B.R", "Y.RRGY"}
+	moved := []string{"YYB.RG", "KY.RGK", "K.BBY.", "RGYYYB", "RK.B.R", "Y.RRGY"}
+	f, err := ScoreFinished(m, s, boardScan(moved, stc10), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Scores) != 2 || f.Scores[0].Total != f.Scores[1].Total || len(f.Winners) != 1 || f.Winners[0] != 2 {
+		t.Fatalf("scores %+v winners %v", f.Scores, f.Winners)
+	}
+	if f.TieBreak != "tie-break: more scoring tiles" {
+		t.Errorf("tie-break %q", f.TieBreak)
+	}
+	if f, _ := ScoreFinished(m, s, boardScan(stc10, stc10), false); f.TieBreak != "tie-breaks equal too" || len(f.Winners) != 2 {
+		t.Errorf("shared: %q %v", f.TieBreak, f.Winners)
+	}
+}

@@ -270,10 +270,14 @@ func winnerLine(r scanResult) string {
 	for _, p := range r.Winners {
 		names = append(names, r.Players[p-1])
 	}
+	line := "shared win: " + rules.JoinNames(names)
 	if len(names) == 1 {
-		return "winner: " + names[0]
+		line = "winner: " + names[0]
 	}
-	return "shared win: " + strings.Join(names, ", ")
+	if r.TieBreak != "" {
+		line += " (equal on points; " + r.TieBreak + ")"
+	}
+	return line
 }
 
 // titleLines are the annotated picture's heading: mode, scores, winner or
