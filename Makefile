@@ -9,7 +9,7 @@ LDFLAGS := -X main.version=$(VERSION)
 BIN := bin/tableref
 PI_OUT := out/pi
 
-.PHONY: all setup setup-pi build test vet fmt-check demo replay-demo measure pi deb pi-check soak clean
+.PHONY: all setup setup-pi build test fuzz vet fmt-check demo replay-demo measure pi deb pi-check soak clean
 
 all: build
 
@@ -36,6 +36,15 @@ test: setup vet fmt-check
 	$(GO) test ./...
 	$(GO) test -tags matprofile ./vision/... ./scanner/...
 	CGO_ENABLED=0 $(GO) test ./rules/...
+	FUZZ_PARALLEL=1 scripts/fuzz $(FUZZTIME_SHORT)
+
+# Every parser fuzzed (the list: scripts/fuzz-targets; docs/fuzz.md says how
+# to add one): make test runs each for FUZZTIME_SHORT, make fuzz for
+# FUZZTIME (make fuzz FUZZTIME=10m for a night).
+FUZZTIME_SHORT ?= 3s
+FUZZTIME ?= 2m
+fuzz: setup
+	scripts/fuzz $(FUZZTIME)
 
 # The live pipeline on a bundled recording: a generated camera sequence of
 # a Where is That? game (hands moving in and out), read by the scanner,

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/tableref/tableref/rules"
@@ -198,10 +199,19 @@ func (r *Reader) parseHeader(text []byte) (Line, error) {
 	s := rules.Setup{Mode: h.Mode, Players: h.Players, Options: map[string]string{}}
 	for k, v := range h.Options {
 		var str string
-		if err := json.Unmarshal(v, &str); err == nil {
+		var num json.Number
+		var b bool
+		switch {
+		case string(bytes.TrimSpace(v)) == "null": // decodes into a string as ""
+			return Line{}, r.errorf("header: option %q: null: want a string, a number or true/false", k)
+		case json.Unmarshal(v, &str) == nil:
 			s.Options[k] = str
-		} else {
-			s.Options[k] = string(bytes.TrimSpace(v)) // a number or true/false, as written
+		case json.Unmarshal(v, &num) == nil:
+			s.Options[k] = num.String() // as written
+		case json.Unmarshal(v, &b) == nil:
+			s.Options[k] = strconv.FormatBool(b)
+		default: // an object, an array or null: no option takes one
+			return Line{}, r.errorf("header: option %q: %s: want a string, a number or true/false", k, bytes.TrimSpace(v))
 		}
 	}
 	checked, err := mode.Check(s)

@@ -241,3 +241,22 @@ func TestWriterRoundTrip(t *testing.T) {
 		t.Errorf("stamped event JSON %s lacks its line or kind", b)
 	}
 }
+
+// An option's value is a string, a number or true/false: an object, an
+// array or null in the header is an error (fuzzing found an object taken
+// as the option's text, raw bytes and all).
+func TestHeaderOptionValues(t *testing.T) {
+	for _, v := range []string{`{"a":1}`, `[1]`, `null`} {
+		_, _, err := runAll(t, `{"kind":"header","format":1,"mode":"test-count","players":["A","B"],"options":{"cards":`+v+`}}`+"\n")
+		if err == nil || !strings.Contains(err.Error(), `option "cards"`) {
+			t.Errorf("option value %s: %v", v, err)
+		}
+	}
+	for v, want := range map[string]string{`"2"`: "2", `2`: "2", `2.50`: "2.50", `true`: "true"} {
+		r := NewReader(strings.NewReader(`{"kind":"header","format":1,"mode":"test-count","players":["A","B"],"options":{"style":"a","cards":`+v+`}}`+"\n"), "h")
+		l, err := r.Next()
+		if err != nil || l.Setup.Options["cards"] != want {
+			t.Errorf("option value %s: %q, %v; want %q", v, l.Setup.Options["cards"], err, want)
+		}
+	}
+}
