@@ -108,6 +108,11 @@ func newRoot() *cobra.Command {
 	// so the help test, the man page and the README check see them.
 	root.InitDefaultHelpCmd()
 	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		if c.Name() == "completion" { // cobra's words, in ours
+			c.Short = "print the shell completion script: bash, zsh, fish or powershell"
+		}
+	}
 	return root
 }
 
@@ -215,14 +220,18 @@ func unknownSubcommand(cmd *cobra.Command, args []string) error {
 	return usageError{msg}
 }
 
+// groupAnnotation marks a command made by newGroup.
+const groupAnnotation = "tableref-group"
+
 // newGroup makes a command that only holds subcommands (print, bench,
 // calibrate): alone, or followed by an unknown word, it is a usage error
 // naming the subcommands.
 func newGroup(use, short string) *cobra.Command {
 	return &cobra.Command{
-		Use:   use,
-		Short: short,
-		Args:  unknownSubcommand,
+		Use:         use,
+		Short:       short,
+		Annotations: map[string]string{groupAnnotation: "true"},
+		Args:        unknownSubcommand,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return usagef("missing subcommand: tableref %s %s", cmd.Name(), strings.Join(subcommandNames(cmd), "|"))
 		},

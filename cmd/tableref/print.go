@@ -162,7 +162,7 @@ func newPrintDeck() *cobra.Command {
 		Use:   "deck NAME -o FILE.pdf",
 		Short: "a print-and-play card set as a duplex PDF (NAME: wit-sa, mapit-world, nsoe-eu; sw prints its sticker sheet)",
 		Example: "  tableref print deck wit-sa --paper a4 -o sa.pdf\n" +
-			"  tableref print deck mapit-world --paper letter --bleed 3 --cut-lines -o world.pdf",
+			"  tableref print deck mapit-world --paper letter --cut-lines -o world.pdf",
 		Args: argsBetween(1, 1, "one deck name: wit-sa (SA), mapit-world (WLD), nsoe-eu (EU) or sw"),
 	}
 	f := c.Flags()

@@ -26,7 +26,7 @@ func newReplay() *cobra.Command {
 		Use:   "replay FILE",
 		Short: "referee a recorded game (replay or journal file) without a camera",
 		Example: "  tableref replay rules/mapit/testdata/world-three-rounds.jsonl\n" +
-			"  tableref replay --json /var/lib/tableref/journal.jsonl",
+			"  tableref replay --json rules/nsoe/testdata/europe-three-players.jsonl",
 		Args: argsBetween(1, 1, "one replay or journal file (docs/replay.md)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runReplay(cmd.Context(), args[0], asJSON, isJournal, cmd.OutOrStdout(), cmd.ErrOrStderr())
