@@ -350,7 +350,7 @@ func TestDocumentedExamplesRun(t *testing.T) {
 
 func TestShellWords(t *testing.T) {
 	for in, want := range map[string]string{
-		`display test "Hello"      # show`:           "display|test|Hello",
+		`display test "Hello"      # show`:          "display|test|Hello",
 		`display test --scores 'Ana=12,Bo=9'`:       "display|test|--scores|Ana=12,Bo=9",
 		`print preview Bogotá --deck wit-sa`:        "print|preview|Bogotá|--deck|wit-sa",
 		`zones --polygon 'offer:1,2;3,4' a\ b.jpg`:  "zones|--polygon|offer:1,2;3,4|a b.jpg",
