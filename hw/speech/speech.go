@@ -1,0 +1,360 @@
+// Package speech says the referee's verdicts aloud: Debian's espeak-ng
+// renders each announcement (SSML, so a card's name is said in its own
+// language inside the referee's sentence) and ALSA's aplay plays it on a
+// chosen device. A Speaker never blocks its caller: announcements wait in
+// a small bounded queue, the oldest is dropped when it is full and one
+// that waited too long is dropped as stale, so the table never hears a
+// verdict about a move long gone.
+package speech
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"html"
+	"log/slog"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Part is a stretch of an announcement said in one language.
+type Part struct {
+	Text string
+	// Lang is a BCP 47 tag ("es", "pt-BR", "it"); "" is the speaker's
+	// own language (the referee's words).
+	Lang string
+}
+
+// Utterance is one announcement.
+type Utterance struct {
+	Parts []Part
+	// At is when the referee said it; the speaker drops it once it is
+	// older than Options.MaxAge (zero: never stale).
+	At time.Time
+}
+
+// Text is the announcement as plain text (logs, tests).
+func (u Utterance) Text() string {
+	var b strings.Builder
+	for _, p := range u.Parts {
+		b.WriteString(p.Text)
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// Empty reports whether there is nothing to say.
+func (u Utterance) Empty() bool { return u.Text() == "" }
+
+// Languages are the languages the referee's own words can be said in
+// (Options.Language): English and German (Shake That City's box). Card
+// names are said in their deck's language whatever this is.
+var Languages = []string{"en", "en-gb", "en-us", "de"}
+
+// voices maps a name's language to the espeak-ng language said for it:
+// the South American deck's Spanish is Latin American Spanish.
+var voices = map[string]string{"es": "es-419", "pt-br": "pt-br", "pt": "pt", "it": "it", "de": "de", "en": "en", "fr": "fr", "nl": "nl"}
+
+// voiceFor is the espeak-ng language for a BCP 47 tag ("" when none fits:
+// the part is said in the speaker's language).
+func voiceFor(lang string) string {
+	l := strings.ToLower(strings.TrimSpace(lang))
+	if v, ok := voices[l]; ok {
+		return v
+	}
+	base, _, _ := strings.Cut(l, "-")
+	return voices[base]
+}
+
+// SSML is the announcement as espeak-ng reads it with -m: the speaker's
+// language around, each part in another language inside a voice element.
+func (u Utterance) SSML(lang string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, `<speak xml:lang="%s">`, html.EscapeString(lang))
+	for _, p := range u.Parts {
+		text := html.EscapeString(p.Text)
+		if v := voiceFor(p.Lang); v != "" && v != voiceFor(lang) && strings.TrimSpace(p.Text) != "" {
+			fmt.Fprintf(&b, `<voice xml:lang="%s">%s</voice>`, v, text)
+		} else {
+			b.WriteString(text)
+		}
+	}
+	b.WriteString("</speak>")
+	return b.String()
+}
+
+// Options configure a Speaker.
+type Options struct {
+	// Language of the referee's words: one of Languages ("" is en).
+	Language string
+	// Device is the ALSA device (aplay -L lists them); "" is ALSA's default.
+	Device string
+	// Rate is in words per minute (espeak-ng -s; 0 is 160), Volume the
+	// amplitude 0 to 200 (espeak-ng -a; 0 is 100).
+	Rate, Volume int
+	// MaxAge drops an announcement that has not started within it (0 is
+	// 6 s); Queue is how many may wait (0 is 3).
+	MaxAge time.Duration
+	Queue  int
+}
+
+func (o Options) withDefaults() Options {
+	if o.Language == "" {
+		o.Language = "en"
+	}
+	if o.Rate == 0 {
+		o.Rate = 160
+	}
+	if o.Volume == 0 {
+		o.Volume = 100
+	}
+	if o.MaxAge == 0 {
+		o.MaxAge = 6 * time.Second
+	}
+	if o.Queue == 0 {
+		o.Queue = 3
+	}
+	return o
+}
+
+// Check says what is wrong with the options, naming the field.
+func (o Options) Check() error {
+	o = o.withDefaults()
+	ok := false
+	for _, l := range Languages {
+		ok = ok || l == o.Language
+	}
+	switch {
+	case !ok:
+		return fmt.Errorf("language %q: want one of %s (card names are said in their deck's language)", o.Language, strings.Join(Languages, ", "))
+	case o.Rate < 80 || o.Rate > 450:
+		return fmt.Errorf("rate %d: want 80 to 450 words per minute", o.Rate)
+	case o.Volume < 0 || o.Volume > 200:
+		return fmt.Errorf("volume %d: want 0 to 200", o.Volume)
+	case strings.ContainsAny(o.Device, " \t\n"):
+		return fmt.Errorf("device %q: an ALSA device name has no spaces (aplay -L lists them)", o.Device)
+	}
+	return nil
+}
+
+// Backend says one announcement and returns when it has been said (or ctx
+// ended: a mute cuts it short). The real one is Espeak; tests record.
+type Backend interface {
+	Say(ctx context.Context, u Utterance) error
+}
+
+// Espeak renders with espeak-ng and plays with aplay.
+type Espeak struct {
+	Options
+	// Bin and Player are the programs (default espeak-ng and aplay).
+	Bin, Player string
+}
+
+// NewEspeak returns the real backend for o.
+func NewEspeak(o Options) *Espeak {
+	return &Espeak{Options: o.withDefaults(), Bin: "espeak-ng", Player: "aplay"}
+}
+
+func (e *Espeak) args(u Utterance) []string {
+	return []string{"-m", "-v", e.Language, "-s", strconv.Itoa(e.Rate), "-a", strconv.Itoa(e.Volume), "--stdout", u.SSML(e.Language)}
+}
+
+// Render returns the announcement as a WAV file (`tableref say --wav`,
+// and the tests that listen to it with sox).
+func (e *Espeak) Render(ctx context.Context, u Utterance) ([]byte, error) {
+	out, err := exec.CommandContext(ctx, e.Bin, e.args(u)...).Output()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w%s", e.Bin, err, stderrOf(err))
+	}
+	if len(out) <= 44 {
+		return nil, fmt.Errorf("%s rendered no sound for %q", e.Bin, u.Text())
+	}
+	return out, nil
+}
+
+// Say renders and plays u, espeak-ng piping into aplay.
+func (e *Espeak) Say(ctx context.Context, u Utterance) error {
+	render := exec.CommandContext(ctx, e.Bin, e.args(u)...)
+	args := []string{"-q"}
+	if e.Device != "" {
+		args = append(args, "-D", e.Device)
+	}
+	play := exec.CommandContext(ctx, e.Player, append(args, "-")...)
+	pipe, err := render.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	play.Stdin = pipe
+	var perr strings.Builder
+	play.Stderr = &perr
+	if err := render.Start(); err != nil {
+		return fmt.Errorf("%s: %w (install it: apt install espeak-ng)", e.Bin, err)
+	}
+	if err := play.Run(); err != nil {
+		_ = render.Process.Kill()
+		_ = render.Wait()
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return fmt.Errorf("%s on %s: %w: %s", e.Player, deviceName(e.Device), err, strings.TrimSpace(perr.String()))
+	}
+	if err := render.Wait(); err != nil && ctx.Err() == nil {
+		return fmt.Errorf("%s: %w", e.Bin, err)
+	}
+	return ctx.Err()
+}
+
+func deviceName(d string) string {
+	if d == "" {
+		return "the default ALSA device"
+	}
+	return "ALSA device " + d
+}
+
+func stderrOf(err error) string {
+	var ee *exec.ExitError
+	if errors.As(err, &ee) && len(ee.Stderr) > 0 {
+		return ": " + strings.TrimSpace(string(ee.Stderr))
+	}
+	return ""
+}
+
+// Speaker says announcements one after another from a bounded queue. Say
+// never blocks; SetMuted(true) empties the queue and cuts the one being
+// said.
+type Speaker struct {
+	b   Backend
+	opt Options
+	now func() time.Time
+
+	mu      sync.Mutex
+	queue   []Utterance
+	muted   bool
+	cancel  context.CancelFunc // cuts the announcement being said
+	wake    chan struct{}
+	dropped int // announcements dropped (full queue or stale), for tests and logs
+	said    int
+}
+
+// NewSpeaker returns a speaker saying through b; call Run.
+func NewSpeaker(b Backend, o Options) *Speaker {
+	return &Speaker{b: b, opt: o.withDefaults(), now: time.Now, wake: make(chan struct{}, 1)}
+}
+
+// Say queues u and returns at once. A full queue drops its oldest
+// announcement: the newest is what the table needs to hear.
+func (s *Speaker) Say(u Utterance) {
+	if u.Empty() {
+		return
+	}
+	s.mu.Lock()
+	if s.muted {
+		s.mu.Unlock()
+		return
+	}
+	if len(s.queue) >= s.opt.Queue {
+		slog.Debug("speech: queue full, dropping the oldest", "dropped", s.queue[0].Text())
+		s.queue = s.queue[1:]
+		s.dropped++
+	}
+	s.queue = append(s.queue, u)
+	s.mu.Unlock()
+	select {
+	case s.wake <- struct{}{}:
+	default:
+	}
+}
+
+// SetMuted mutes or unmutes; muting forgets what waits and cuts what is
+// being said.
+func (s *Speaker) SetMuted(m bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.muted = m
+	if m {
+		s.dropped += len(s.queue)
+		s.queue = nil
+		if s.cancel != nil {
+			s.cancel()
+		}
+	}
+}
+
+// Muted reports whether the speaker is muted.
+func (s *Speaker) Muted() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.muted
+}
+
+// Counts are how many announcements were said and dropped so far.
+func (s *Speaker) Counts() (said, dropped int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.said, s.dropped
+}
+
+// next takes the oldest announcement still fresh, dropping stale ones.
+func (s *Speaker) next(ctx context.Context) (Utterance, context.Context, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for len(s.queue) > 0 {
+		u := s.queue[0]
+		s.queue = s.queue[1:]
+		if !u.At.IsZero() && s.now().Sub(u.At) > s.opt.MaxAge {
+			slog.Debug("speech: stale, dropped", "text", u.Text(), "age", s.now().Sub(u.At))
+			s.dropped++
+			continue
+		}
+		uctx, cancel := context.WithCancel(ctx)
+		s.cancel = cancel
+		return u, uctx, true
+	}
+	return Utterance{}, nil, false
+}
+
+// Run says what is queued until ctx ends. A backend error is logged once
+// per kind and the speaker goes on (a speaker unplugged mid-game must not
+// stop the referee).
+func (s *Speaker) Run(ctx context.Context) {
+	lastErr := ""
+	for {
+		u, uctx, ok := s.next(ctx)
+		if !ok {
+			select {
+			case <-ctx.Done():
+				return
+			case <-s.wake:
+				continue
+			}
+		}
+		err := s.b.Say(uctx, u)
+		s.mu.Lock()
+		s.cancel()
+		s.cancel = nil
+		if err == nil {
+			s.said++
+		}
+		s.mu.Unlock()
+		switch {
+		case err == nil:
+			lastErr = ""
+		case errors.Is(err, context.Canceled):
+		case err.Error() != lastErr:
+			lastErr = err.Error()
+			slog.Warn("speech: cannot speak", "err", err)
+		}
+		if ctx.Err() != nil {
+			return
+		}
+	}
+}
+
+// Discard is a Backend that says nothing (tests).
+var Discard Backend = discard{}
+
+type discard struct{}
+
+func (discard) Say(context.Context, Utterance) error { return nil }
