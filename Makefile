@@ -49,9 +49,12 @@ fuzz: setup
 # The live pipeline on a bundled recording: a generated camera sequence of
 # a Where is That? game (hands moving in and out), read by the scanner,
 # refereed, shown on the console display and on the status page at
-# http://127.0.0.1:8080/ ; it ends with the final standings.
+# http://127.0.0.1:8080/ ; it prints the final standings, which stay on
+# the page until Ctrl-C. make demo DEMO_ARGS=--speech also says the
+# verdicts aloud (espeak-ng on the default ALSA device).
+DEMO_ARGS ?=
 demo: build
-	$(BIN) demo
+	$(BIN) demo --at-end wait $(DEMO_ARGS)
 
 # The camera-free path: referee the recorded game's snapshots directly.
 replay-demo: build

@@ -134,7 +134,8 @@ func openHardware(ctx context.Context, cfg *config.Config, stdout io.Writer, dep
 			continue
 		}
 		t := timing
-		if b.btn == input.Menu {
+		if b.btn == input.Menu || b.btn == input.Next {
+			// Menu held: new game; Next held: speech on or off.
 			t.LongPress = p.Buttons.LongPress
 		}
 		watching++

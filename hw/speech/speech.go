@@ -34,6 +34,9 @@ type Utterance struct {
 	// At is when the referee said it; the speaker drops it once it is
 	// older than Options.MaxAge (zero: never stale).
 	At time.Time
+	// Minor marks what only says what comes next (whose turn it is): a
+	// newer announcement that is not minor drops it while it waits.
+	Minor bool
 }
 
 // Text is the announcement as plain text (logs, tests).
@@ -98,6 +101,9 @@ type Options struct {
 	// 6 s); Queue is how many may wait (0 is 3).
 	MaxAge time.Duration
 	Queue  int
+	// Repeat: the same words are not said again within it (0 is 10 s; a
+	// read that flickers makes the referee repeat a warning).
+	Repeat time.Duration
 }
 
 func (o Options) withDefaults() Options {
@@ -115,6 +121,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Queue == 0 {
 		o.Queue = 3
+	}
+	if o.Repeat == 0 {
+		o.Repeat = 10 * time.Second
 	}
 	return o
 }
@@ -198,12 +207,19 @@ func (e *Espeak) Say(ctx context.Context, u Utterance) error {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		return fmt.Errorf("%s on %s: %w: %s", e.Player, deviceName(e.Device), err, strings.TrimSpace(perr.String()))
+		return fmt.Errorf("%s on %s: %w: %s", e.Player, deviceName(e.Device), err, lastLine(perr.String()))
 	}
 	if err := render.Wait(); err != nil && ctx.Err() == nil {
 		return fmt.Errorf("%s: %w", e.Bin, err)
 	}
 	return ctx.Err()
+}
+
+// lastLine is the last line of a program's complaint (ALSA's library
+// prints its whole search before aplay says what failed).
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	return strings.TrimSpace(lines[len(lines)-1])
 }
 
 func deviceName(d string) string {
@@ -236,11 +252,12 @@ type Speaker struct {
 	wake    chan struct{}
 	dropped int // announcements dropped (full queue or stale), for tests and logs
 	said    int
+	last    map[string]time.Time // when each text was last queued
 }
 
 // NewSpeaker returns a speaker saying through b; call Run.
 func NewSpeaker(b Backend, o Options) *Speaker {
-	return &Speaker{b: b, opt: o.withDefaults(), now: time.Now, wake: make(chan struct{}, 1)}
+	return &Speaker{b: b, opt: o.withDefaults(), now: time.Now, wake: make(chan struct{}, 1), last: map[string]time.Time{}}
 }
 
 // Say queues u and returns at once. A full queue drops its oldest
@@ -253,6 +270,28 @@ func (s *Speaker) Say(u Utterance) {
 	if s.muted {
 		s.mu.Unlock()
 		return
+	}
+	now, text := s.now(), u.Text()
+	if t, ok := s.last[text]; ok && now.Sub(t) < s.opt.Repeat {
+		s.mu.Unlock()
+		return
+	}
+	for k, t := range s.last {
+		if now.Sub(t) >= s.opt.Repeat {
+			delete(s.last, k)
+		}
+	}
+	s.last[text] = now
+	if !u.Minor {
+		kept := s.queue[:0]
+		for _, q := range s.queue {
+			if q.Minor {
+				s.dropped++
+				continue
+			}
+			kept = append(kept, q)
+		}
+		s.queue = kept
 	}
 	if len(s.queue) >= s.opt.Queue {
 		slog.Debug("speech: queue full, dropping the oldest", "dropped", s.queue[0].Text())

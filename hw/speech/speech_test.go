@@ -127,6 +127,34 @@ func TestMute(t *testing.T) {
 	}
 }
 
+// The same words are not said twice within Repeat (a flickering read
+// repeats a warning); whose turn it is, still waiting, is dropped by a
+// newer verdict.
+func TestRepeatsAndMinorAnnouncements(t *testing.T) {
+	r := &recorder{hold: make(chan struct{}), in: make(chan string, 10)}
+	s := NewSpeaker(r, Options{Queue: 5})
+	now := time.Date(2026, 1, 1, 20, 0, 0, 0, time.UTC)
+	s.now = func() time.Time { return now }
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go s.Run(ctx)
+	s.Say(words("Quito: right."))
+	<-r.in
+	s.Say(Utterance{Parts: []Part{{Text: "Ben's turn."}}, Minor: true})
+	s.Say(words("Two cards in one cell."))
+	s.Say(words("Two cards in one cell."))
+	s.Say(words("Lima: wrong."))
+	now = now.Add(11 * time.Second)
+	s.Say(words("Two cards in one cell."))
+	close(r.hold)
+	waitUntil(t, func() bool { return len(r.saidSoFar()) == 4 })
+	time.Sleep(20 * time.Millisecond)
+	want := "Quito: right.|Two cards in one cell.|Lima: wrong.|Two cards in one cell."
+	if got := strings.Join(r.saidSoFar(), "|"); got != want {
+		t.Errorf("said %s\nwant %s", got, want)
+	}
+}
+
 func TestSSML(t *testing.T) {
 	u := Utterance{Parts: []Part{{Text: "Bogotá", Lang: "es"}, {Text: " left of "}, {Text: "São Paulo", Lang: "pt-BR"}, {Text: ": R&D <ok>"}}}
 	got := u.SSML("en")

@@ -25,6 +25,7 @@ import (
 
 	"github.com/tableref/tableref/cmd/tableref/internal/paths"
 	"github.com/tableref/tableref/hw/profile/strictyaml"
+	"github.com/tableref/tableref/hw/speech"
 	"github.com/tableref/tableref/rules"
 )
 
@@ -41,6 +42,7 @@ type Config struct {
 	Journal     string  `yaml:"journal"`     // the game journal; "" = paths.Journal()
 	LockDir     string  `yaml:"lock_dir"`    // where the per-camera lock files go; "" = paths.RuntimeDir()
 	Web         Web     `yaml:"web"`
+	Speech      Speech  `yaml:"speech"`
 	Log         Log     `yaml:"log"`
 }
 
@@ -85,12 +87,32 @@ type Web struct {
 	// required and every visitor from the network must enter it.
 	LAN bool   `yaml:"lan"`
 	PIN string `yaml:"pin"`
+	// PINFile holds the PIN when PIN is empty: the Pi package makes
+	// /etc/tableref/web-pin at install, readable by the service only.
+	PINFile string `yaml:"pin_file"`
+	// Name is advertised on the network as NAME.local (mDNS, through
+	// avahi-daemon) while the page is on the LAN; "" advertises nothing.
+	Name string `yaml:"name"`
 	// Hosts are more names the page may be reached by. Besides them it
 	// answers only to localhost, the machine's host name, NAME.local and
 	// its own addresses: a request for any other name is refused, so a
 	// web page elsewhere cannot re-point its name at this machine (DNS
 	// rebinding) and drive the referee from a browser on the Pi.
 	Hosts []string `yaml:"hosts"`
+}
+
+// Speech says verdicts and turns aloud (package hw/speech).
+type Speech struct {
+	Enabled  bool   `yaml:"enabled"`
+	Device   string `yaml:"device"`   // ALSA device; "" = the default
+	Language string `yaml:"language"` // the referee's words: en, en-gb, en-us or de
+	Rate     int    `yaml:"rate"`     // words per minute
+	Volume   int    `yaml:"volume"`   // 0 to 200
+}
+
+// Options are the speaker's options.
+func (s Speech) Options() speech.Options {
+	return speech.Options{Language: s.Language, Device: s.Device, Rate: s.Rate, Volume: s.Volume}
 }
 
 // Log configures the structured logs (log/slog) on standard error.
@@ -119,7 +141,8 @@ func Default() *Config {
 		Scanner:  Scanner{Stable: 300 * time.Millisecond},
 		Journal:  paths.Journal(),
 		LockDir:  paths.RuntimeDir(),
-		Web:      Web{Listen: "127.0.0.1:8080", Hosts: []string{}},
+		Web:      Web{Listen: "127.0.0.1:8080", Hosts: []string{}, Name: "tableref"},
+		Speech:   Speech{Language: "en", Rate: 160, Volume: 100},
 		Log:      Log{Level: "info", Format: "text"},
 		Hardware: "",
 	}
@@ -219,8 +242,13 @@ func (c *Config) Validate() error {
 	if strings.TrimSpace(c.LockDir) == "" {
 		bad("lock_dir", "empty")
 	}
-	if err := c.Web.check(); err != nil {
+	if err := c.Web.loadPIN(); err != nil {
 		errs = append(errs, err.Error())
+	} else if err := c.Web.check(); err != nil {
+		errs = append(errs, err.Error())
+	}
+	if err := c.Speech.Options().Check(); err != nil {
+		bad("speech", "%v", err)
 	}
 	var l slogLevel
 	if err := l.parse(c.Log.Level); err != nil {
@@ -252,6 +280,9 @@ func (w Web) check() error {
 	if !loopback(host) && !w.LAN {
 		return fmt.Errorf("web.listen: %q is reachable from the network: set web.lan: true and a web.pin to allow that, or listen on 127.0.0.1", w.Listen)
 	}
+	if n := w.Name; n != "" && !validName(n) {
+		return fmt.Errorf("web.name: %q: want a host name of letters, digits and dashes (tableref), without .local", n)
+	}
 	for i, h := range w.Hosts {
 		if h = strings.TrimSpace(h); h == "" || strings.ContainsAny(h, ":/ @") {
 			return fmt.Errorf("web.hosts[%d]: %q: want a bare host name such as tableref.local (no scheme, port or path)", i, w.Hosts[i])
@@ -265,6 +296,44 @@ func (w Web) check() error {
 		return errors.New("web.pin: set, but web.lan is false: the PIN protects only network access")
 	}
 	return nil
+}
+
+// loadPIN reads web.pin_file into web.pin when the PIN is not given.
+func (w *Web) loadPIN() error {
+	if w.PIN != "" || strings.TrimSpace(w.PINFile) == "" || !w.LAN {
+		return nil
+	}
+	b, err := os.ReadFile(w.PINFile)
+	if err != nil {
+		return fmt.Errorf("web.pin_file: %w (the Pi package makes it at install; or set web.pin)", err)
+	}
+	w.PIN = strings.TrimSpace(string(b))
+	if w.PIN == "" {
+		return fmt.Errorf("web.pin_file: %s is empty: write 4 to 12 digits in it", w.PINFile)
+	}
+	return nil
+}
+
+// validName is a DNS label: letters, digits and inner dashes, up to 63.
+func validName(n string) bool {
+	if len(n) > 63 || strings.HasPrefix(n, "-") || strings.HasSuffix(n, "-") {
+		return false
+	}
+	for _, r := range n {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-') {
+			return false
+		}
+	}
+	return n != ""
+}
+
+// OnLAN reports whether the page is reachable from the network.
+func (w Web) OnLAN() bool {
+	if w.Listen == Off {
+		return false
+	}
+	host, _, err := net.SplitHostPort(w.Listen)
+	return err == nil && !loopback(host)
 }
 
 func loopback(host string) bool {

@@ -24,7 +24,7 @@ func TestDefaultFileParses(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := Default()
-	if c.Camera != d.Camera || c.Scanner != d.Scanner || c.Journal != d.Journal || !reflect.DeepEqual(c.Web, d.Web) || c.Log != d.Log || c.LockDir != d.LockDir {
+	if c.Camera != d.Camera || c.Speech != d.Speech || c.Scanner != d.Scanner || c.Journal != d.Journal || !reflect.DeepEqual(c.Web, d.Web) || c.Log != d.Log || c.LockDir != d.LockDir {
 		t.Errorf("default.yaml and Default() disagree:\nfile %+v\ncode %+v", c, d)
 	}
 	if len(c.Game.Players) != 3 {
@@ -45,7 +45,7 @@ func TestEmptyFoldersAreTheDefaults(t *testing.T) {
 func TestErrorsNameTheKey(t *testing.T) {
 	for _, tc := range []struct{ name, yaml, want string }{
 		{"unknown top key", "camra:\n  source: pi\n", `line 1: unknown key "camra"`},
-		{"unknown nested key", "web:\n  listen: 127.0.0.1:8080\n  pin_code: 1234\n", `line 3: unknown key "web.pin_code" (known here: hosts, lan, listen, pin)`},
+		{"unknown nested key", "web:\n  listen: 127.0.0.1:8080\n  pin_code: 1234\n", `line 3: unknown key "web.pin_code" (known here: hosts, lan, listen, name, pin, pin_file)`},
 		{"bad mode", "game:\n  mode: chess\n  players: [A, B]\n", `game.mode: unknown game mode "chess"`},
 		{"too few players", "game:\n  mode: test-counter\n  players: []\n", "game: test-counter: 0 players"},
 		{"bad option", "game:\n  mode: test-counter\n  players: [A]\n  options: {colour: red}\n", `unknown option "colour"`},
@@ -59,6 +59,10 @@ func TestErrorsNameTheKey(t *testing.T) {
 		{"bad listen", "web:\n  listen: 8080\n", `web.listen: "8080": want host:port`},
 		{"host with a port", "web:\n  hosts: [tableref.local:8080]\n", `web.hosts[0]: "tableref.local:8080": want a bare host name`},
 		{"host with a scheme", "web:\n  hosts: [ok.local, \"http://x\"]\n", `web.hosts[1]`},
+		{"bad name", "web:\n  name: tableref.local\n", `web.name: "tableref.local": want a host name`},
+		{"pin file missing", "web:\n  listen: 0.0.0.0:8080\n  lan: true\n  pin_file: /nonexistent/web-pin\n", "web.pin_file: open /nonexistent/web-pin: no such file"},
+		{"speech language", "speech:\n  language: fr\n", `speech: language "fr": want one of en, en-gb, en-us, de`},
+		{"speech rate", "speech:\n  rate: 5\n", "speech: rate 5"},
 		{"bad level", "log:\n  level: loud\n", "log.level"},
 		{"bad format", "log:\n  format: xml\n", `log.format: "xml"`},
 		{"not yaml", "game: [\n", "config x.yaml: yaml:"},
@@ -88,6 +92,29 @@ log: {level: debug, format: json}
 	}
 	if _, err := Parse([]byte("web: {listen: off}\n"), "x"); err != nil {
 		t.Errorf("listen off: %v", err)
+	}
+}
+
+// On the Pi the PIN lives in its own file (made at install, readable by
+// the service), not in the config the user edits.
+func TestPINFile(t *testing.T) {
+	pin := filepath.Join(t.TempDir(), "web-pin")
+	os.WriteFile(pin, []byte("482193\n"), 0o640)
+	c, err := Parse([]byte("web: {listen: \"0.0.0.0:80\", lan: true, pin_file: "+pin+"}\n"), "x")
+	if err != nil || c.Web.PIN != "482193" || !c.Web.OnLAN() {
+		t.Fatalf("%v: %+v", err, c)
+	}
+	// The PIN in the config wins; a desktop run on 127.0.0.1 never reads the file.
+	c, err = Parse([]byte("web: {listen: \"0.0.0.0:80\", lan: true, pin: \"1357\", pin_file: /nonexistent}\n"), "x")
+	if err != nil || c.Web.PIN != "1357" {
+		t.Errorf("%v: PIN %q", err, c.Web.PIN)
+	}
+	if c, err := Parse([]byte("web: {pin_file: /nonexistent}\n"), "x"); err != nil || c.Web.OnLAN() {
+		t.Errorf("a loopback page: %v", err)
+	}
+	os.WriteFile(pin, []byte("12ab"), 0o640)
+	if _, err := Parse([]byte("web: {listen: \"0.0.0.0:80\", lan: true, pin_file: "+pin+"}\n"), "x"); err == nil || !strings.Contains(err.Error(), "web.pin") {
+		t.Errorf("a PIN file holding letters: %v", err)
 	}
 }
 

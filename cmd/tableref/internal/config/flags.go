@@ -61,6 +61,12 @@ func BindFlags(fs *pflag.FlagSet) *Flags {
 		f.c.Web.LAN = b
 		return err
 	}
+	fs.Bool("speech", false, "say verdicts and turns aloud (config key speech.enabled)")
+	f.set["speech"] = func(v string) error {
+		b, err := strconv.ParseBool(v)
+		f.c.Speech.Enabled = b
+		return err
+	}
 	fs.Float64("fps", 0, "pace of a file or folder source (config key camera.fps)")
 	f.set["fps"] = func(v string) error {
 		x, err := strconv.ParseFloat(v, 64)

@@ -14,12 +14,19 @@ import (
 const menuConfirm = 10 * time.Second
 
 // button turns a press into an input, as the web page's controls do:
-// next, undo and challenge are inputs; menu shows the scores, and a long
-// press twice within 10 s starts a new game with the same players.
+// next, undo and challenge are inputs; a long press of next turns speech
+// off or on; menu shows the scores, and a long press twice within 10 s
+// starts a new game with the same players.
 func (d *daemon) button(ev input.Event) {
 	slog.Info("button", "button", ev.Button.String(), "long", ev.Long)
 	switch ev.Button {
 	case input.Next:
+		if ev.Long {
+			if d.speaker != nil {
+				d.replyLog(d.setMuted(!d.speaker.Muted()))
+			}
+			return
+		}
 		d.replyLog(d.input(rules.Input{Type: rules.InputNext}, -1))
 	case input.Undo:
 		d.replyLog(d.input(rules.Input{Type: rules.InputUndo}, -1))

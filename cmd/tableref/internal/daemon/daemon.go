@@ -1,6 +1,7 @@
 package daemon
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -19,6 +20,7 @@ import (
 	"github.com/tableref/tableref/cmd/tableref/internal/web"
 	"github.com/tableref/tableref/hw/display"
 	"github.com/tableref/tableref/hw/input"
+	"github.com/tableref/tableref/hw/speech"
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/vision/camera"
 )
@@ -51,6 +53,9 @@ type Deps struct {
 	OnShown func(s Screen, at time.Time)
 	// OnLag is told each batch's display lag (see screenQueue).
 	OnLag func(lag time.Duration)
+	// Speech says announcements when speech.enabled; nil is espeak-ng
+	// to ALSA (tests pass a recorder).
+	Speech speech.Backend
 }
 
 type inputMsg struct {
@@ -61,6 +66,11 @@ type inputMsg struct {
 
 type newGameMsg struct {
 	setup rules.Setup
+	reply chan error
+}
+
+type muteMsg struct {
+	muted bool
 	reply chan error
 }
 
@@ -80,10 +90,13 @@ type daemon struct {
 	ref  *Referee
 	pres *presenter
 	web  *web.Server
+	// speaker says the verdicts aloud; nil when speech is off.
+	speaker *speech.Speaker
 
 	snaps    chan snapshotMsg
 	inputs   chan inputMsg
 	newGames chan newGameMsg
+	mutes    chan muteMsg
 	status   chan statusMsg
 	scanners chan Scanner
 
@@ -141,9 +154,10 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 	defer ref.Close()
 
 	d := &daemon{cfg: cfg, deps: deps, ref: ref,
-		snaps: make(chan snapshotMsg, 4), inputs: make(chan inputMsg, 8), newGames: make(chan newGameMsg),
+		snaps: make(chan snapshotMsg, 4), inputs: make(chan inputMsg, 8), newGames: make(chan newGameMsg), mutes: make(chan muteMsg),
 		status: make(chan statusMsg, 16), scanners: make(chan Scanner, 1)}
 	d.h.display = deps.DisplayNote
+	d.h.source = sourceLabel(cfg.Camera.Source, spec, isReplay)
 	d.games.Store(1)
 	dev := deps.Display
 	if dev == nil {
@@ -175,6 +189,16 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 	defer cancel()
 
 	spawn("display", func() error { d.pres.run(ctx); return nil })
+	if cfg.Speech.Enabled {
+		b := deps.Speech
+		if b == nil {
+			b = speech.NewEspeak(cfg.Speech.Options())
+		}
+		d.speaker = speech.NewSpeaker(b, cfg.Speech.Options())
+		d.h.speech = true
+		spawn("speech", func() error { d.speaker.Run(ctx); return nil })
+		slog.Info("speech on", "language", cfg.Speech.Language, "device", cmp.Or(cfg.Speech.Device, "default"))
+	}
 
 	// The status page's server exists before the sources (the scanner
 	// hands it pictures); it starts serving once everything is set up.
@@ -306,6 +330,8 @@ func (d *daemon) loop(ctx context.Context, ended, restart chan struct{}, fatal c
 			m.reply <- d.input(m.in, m.t)
 		case m := <-d.newGames:
 			m.reply <- d.newGame(m.setup)
+		case m := <-d.mutes:
+			m.reply <- d.setMuted(m.muted)
 		case s := <-d.status:
 			d.applyStatus(s)
 		case <-ended:
@@ -328,6 +354,15 @@ func (d *daemon) loop(ctx context.Context, ended, restart chan struct{}, fatal c
 				slog.Info("the recording ended; the status page stays up until tableref is stopped")
 				d.h.cameraOK, d.h.camera = false, "the recording ended"
 				d.publish()
+				if d.deps.OnEnd != nil {
+					// The standings once the display has said the end;
+					// the referee goes on answering the page meanwhile.
+					g := freeze(d.ref.Game())
+					go func() {
+						d.pres.wait(4 * verdictHold)
+						d.deps.OnEnd(d.deps.Stdout, g)
+					}()
+				}
 			}
 		case ev, ok := <-d.deps.Buttons: // nil when no buttons: never ready
 			if ok {
@@ -463,6 +498,7 @@ func (d *daemon) say(evs []rules.Event, at time.Time) {
 		}
 	}
 	d.pres.Send(sc)
+	d.speak(evs, at)
 }
 
 func (d *daemon) publish() {
@@ -520,6 +556,12 @@ func (d *daemon) NewGame(ctx context.Context, s rules.Setup) error {
 	return ask(ctx, d.newGames, m, m.reply)
 }
 
+// SetMuted implements web.Muter: the page's speech button.
+func (d *daemon) SetMuted(ctx context.Context, muted bool) error {
+	m := muteMsg{muted: muted, reply: make(chan error, 1)}
+	return ask(ctx, d.mutes, m, m.reply)
+}
+
 // ask sends m to the referee goroutine and waits for its reply, giving up
 // when ctx ends (the page says the referee is busy rather than hanging).
 func ask[M any](ctx context.Context, to chan<- M, m M, reply <-chan error) error {
@@ -535,3 +577,36 @@ func ask[M any](ctx context.Context, to chan<- M, m M, reply <-chan error) error
 		return errors.New("the referee did not answer")
 	}
 }
+
+// sourceLabel is the camera in words for the page: never the path of a
+// recording (a cache folder means nothing to the players).
+func sourceLabel(source string, spec camera.Spec, replay bool) string {
+	switch {
+	case replay:
+		return "replay"
+	case spec.Kind == camera.KindFile || spec.Kind == camera.KindFolder:
+		return "recording"
+	case spec.Kind == camera.KindRpicam || strings.TrimSpace(source) == "pi":
+		return "Pi camera"
+	case spec.Kind == camera.KindV4L2:
+		return "USB camera"
+	}
+	return "camera"
+}
+
+// frozen is a game's result at one moment, safe to read from another
+// goroutine while the referee goes on (a new game from the page).
+type frozen struct {
+	rules.Game // nil: only the results below may be asked for
+	scores     []rules.Score
+	winners    []int
+	finished   bool
+}
+
+func freeze(g rules.Game) frozen {
+	return frozen{scores: g.Scores(), winners: g.Winners(), finished: g.Finished()}
+}
+
+func (f frozen) Scores() []rules.Score { return f.scores }
+func (f frozen) Winners() []int        { return f.winners }
+func (f frozen) Finished() bool        { return f.finished }

@@ -4,14 +4,15 @@ import (
 	"context"
 	"errors"
 	"image"
-	"image/color"
 	"io"
 	"log/slog"
+	"math"
 	"sync/atomic"
 	"time"
 
 	"gocv.io/x/gocv"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/web"
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/vision/camera"
 )
@@ -36,7 +37,8 @@ type ScanUpdate struct {
 type Mark struct {
 	Corners [4]image.Point // full-resolution pixels
 	Label   string
-	Good    bool // a card in a cell (green) or a problem (orange)
+	Good    bool         // a card in a cell (green) or a problem (orange)
+	Card    rules.CardID // the card, for the referee's verdict on it (zero: not a card)
 }
 
 // frame is one camera frame in flight. Mats come from a small pool and go
@@ -213,8 +215,8 @@ type scanStage struct {
 	scanners <-chan Scanner // a new scanner for each new game
 	out      chan<- snapshotMsg
 	moving   func(moving bool, problems []string, notices []Notice)
-	picture  func() bool       // whether a picture is wanted now
-	publish  func(jpeg []byte) // the picture
+	picture  func() bool                          // whether a picture is wanted now
+	publish  func(jpeg []byte, marks ...web.Mark) // the picture and the codes read in it
 	start    time.Time
 	every    time.Duration
 	scanned  atomic.Int64
@@ -250,8 +252,8 @@ func (s *scanStage) run(ctx context.Context) error {
 			}
 			if s.picture != nil && s.picture() && f.at.Sub(lastPic) >= s.every {
 				lastPic = f.at
-				if b, err := drawPicture(*f.mat, upd.Marks); err == nil {
-					s.publish(b)
+				if b, err := drawPicture(*f.mat); err == nil {
+					s.publish(b, pageMarks(upd.Marks, f.mat.Cols(), f.mat.Rows())...)
 				}
 			}
 			s.cam.pool <- f.mat
@@ -274,8 +276,10 @@ func (s *scanStage) run(ctx context.Context) error {
 // cards and the marks, small enough for a Pi to encode twice a second.
 const pictureWidth = 960
 
-// drawPicture scales the frame down, draws the marks and encodes a JPEG.
-func drawPicture(src gocv.Mat, marks []Mark) ([]byte, error) {
+// drawPicture scales the frame down and encodes a JPEG; the page draws
+// the codes read and the verdicts over it (pageMarks), in the browser's
+// fonts, at the size it is shown.
+func drawPicture(src gocv.Mat) ([]byte, error) {
 	if src.Empty() {
 		return nil, errors.New("empty frame")
 	}
@@ -283,26 +287,29 @@ func drawPicture(src gocv.Mat, marks []Mark) ([]byte, error) {
 	small := gocv.NewMat()
 	defer small.Close()
 	gocv.Resize(src, &small, image.Point{X: pictureWidth, Y: int(float64(src.Rows()) * scale)}, 0, 0, gocv.InterpolationArea)
-	for _, m := range marks {
-		col := color.RGBA{G: 200, A: 255}
-		if !m.Good {
-			col = color.RGBA{R: 255, G: 140, A: 255}
-		}
-		pts := make([]image.Point, 4)
-		for i, p := range m.Corners {
-			pts[i] = image.Pt(int(float64(p.X)*scale), int(float64(p.Y)*scale))
-		}
-		pv := gocv.NewPointsVectorFromPoints([][]image.Point{pts})
-		gocv.Polylines(&small, pv, true, col, 2)
-		pv.Close()
-		if m.Label != "" {
-			gocv.PutText(&small, m.Label, pts[0].Add(image.Pt(0, -4)), gocv.FontHersheySimplex, 0.45, col, 1)
-		}
-	}
 	buf, err := gocv.IMEncode(gocv.JPEGFileExt, small)
 	if err != nil {
 		return nil, err
 	}
 	defer buf.Close()
 	return append([]byte(nil), buf.GetBytes()...), nil
+}
+
+// pageMarks are the marks with corners as fractions of a w×h frame.
+func pageMarks(marks []Mark, w, h int) []web.Mark {
+	if w <= 0 || h <= 0 {
+		return nil
+	}
+	out := make([]web.Mark, 0, len(marks))
+	for _, m := range marks {
+		pm := web.Mark{Name: m.Label, Placed: m.Good}
+		if !m.Card.IsZero() {
+			pm.Card = m.Card.String()
+		}
+		for i, p := range m.Corners {
+			pm.Quad[i] = [2]float64{math.Round(float64(p.X)/float64(w)*1e4) / 1e4, math.Round(float64(p.Y)/float64(h)*1e4) / 1e4}
+		}
+		out = append(out, pm)
+	}
+	return out
 }

@@ -36,6 +36,9 @@ type Referee struct {
 	last    float64 // time of the last journaled entry
 	n       int     // entries journaled in this game
 	now     func() time.Time
+	// said is when each game time was reached in this run, so the page
+	// shows clock times (entries replayed at a resume have none).
+	said map[float64]time.Time
 }
 
 // OpenReferee resumes the journal at path if there is one (replaying it
@@ -142,6 +145,7 @@ func (r *Referee) NewGame(s rules.Setup) ([]rules.Event, error) {
 	}
 	r.w, r.match, r.table, r.have = w, m, rules.Table{}, false
 	r.base, r.last, r.n, r.started = 0, 0, 0, r.now()
+	r.said = map[float64]time.Time{0: r.started}
 	slog.Info("new game", "mode", s.Mode, "players", s.Players, "journal", r.path)
 	return start, nil
 }
@@ -187,7 +191,20 @@ func (r *Referee) Input(t float64, in rules.Input) ([]rules.Event, error) {
 func (r *Referee) monotone(t float64) float64 {
 	t = max(t, r.last)
 	r.last = t
+	if r.said == nil {
+		r.said = map[float64]time.Time{}
+	}
+	if _, ok := r.said[t]; !ok {
+		r.said[t] = r.now()
+	}
 	return t
+}
+
+// SaidAt is the clock time game time t was reached in this run; false for
+// times before a resume.
+func (r *Referee) SaidAt(t float64) (time.Time, bool) {
+	at, ok := r.said[t]
+	return at, ok
 }
 
 // Game is the engine.

@@ -52,11 +52,11 @@ func (t tableScanner) Frame(ctx context.Context, at time.Duration, frame gocv.Ma
 			}
 		}
 		for i, c := range u.Scan.Codes {
-			label := c.Payload.String()
+			m := Mark{Corners: pixels(c.Corners), Label: c.Payload.String(), Good: placed[i]}
 			if c.Payload.Kind == rules.KindCard {
-				label = rules.CardName(c.Payload.Card.ID)
+				m.Label, m.Card = rules.CardName(c.Payload.Card.ID), c.Payload.Card.ID
 			}
-			out.Marks = append(out.Marks, Mark{Corners: pixels(c.Corners), Label: label, Good: placed[i]})
+			out.Marks = append(out.Marks, m)
 		}
 	}
 	return out, err

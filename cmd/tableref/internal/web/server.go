@@ -36,6 +36,12 @@ type Backend interface {
 	NewGame(ctx context.Context, s rules.Setup) error
 }
 
+// Muter is a Backend that speaks the verdicts: the page's speech button
+// mutes it (POST /api/speech).
+type Muter interface {
+	SetMuted(ctx context.Context, muted bool) error
+}
+
 // Options configure the server.
 type Options struct {
 	// PIN, when set, is asked of every visitor not on this machine
@@ -117,6 +123,7 @@ func New(b Backend, opt Options) *Server {
 	mux.HandleFunc("POST /api/input", s.postInput)
 	mux.HandleFunc("POST /api/newgame", s.postNewGame)
 	mux.HandleFunc("POST /api/login", s.postLogin)
+	mux.HandleFunc("POST /api/speech", s.postSpeech)
 	s.handler = s.guard(mux)
 	return s
 }
@@ -128,16 +135,19 @@ func (s *Server) Handler() http.Handler { return s.handler }
 func (s *Server) Publish(st State) {
 	s.mu.Lock()
 	st.Seq = s.state.Seq + 1
-	st.Frame = s.state.Frame
+	st.Frame, st.Marks = s.state.Frame, s.state.Marks
 	s.state = st
 	s.wakeLocked()
 	s.mu.Unlock()
 }
 
-// SetFrame stores the latest camera picture (JPEG) and tells the pages.
-func (s *Server) SetFrame(jpeg []byte) {
+// SetFrame stores the latest camera picture (JPEG) with the codes read in
+// it, and tells the pages (they draw the marks and the referee's verdicts
+// over the picture).
+func (s *Server) SetFrame(jpeg []byte, marks ...Mark) {
 	s.mu.Lock()
 	s.frame = jpeg
+	s.state.Marks = marks
 	s.state.Frame++
 	s.state.Seq++
 	s.wakeLocked()
@@ -442,5 +452,27 @@ func (s *Server) postLogin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	http.SetCookie(w, &http.Cookie{Name: cookieName, Value: s.token(), Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
+	writeJSON(w, 200, map[string]bool{"ok": true})
+}
+
+// postSpeech mutes or unmutes the voice: {"muted": true}.
+func (s *Server) postSpeech(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Muted bool `json:"muted"`
+	}
+	if !decode(w, r, &req) {
+		return
+	}
+	m, ok := s.b.(Muter)
+	if !ok {
+		fail(w, http.StatusNotFound, "this referee does not speak")
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
+	defer cancel()
+	if err := m.SetMuted(ctx, req.Muted); err != nil {
+		fail(w, http.StatusConflict, err.Error())
+		return
+	}
 	writeJSON(w, 200, map[string]bool{"ok": true})
 }
