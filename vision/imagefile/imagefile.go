@@ -183,7 +183,13 @@ func jpegComplete(b []byte) error {
 		// Entropy-coded data runs to the next marker that is neither a
 		// stuffed zero nor a restart marker.
 		for i+1 < len(b) {
-			if b[i] == 0xFF && b[i+1] != 0 && (b[i+1] < 0xD0 || b[i+1] > 0xD7) && b[i+1] != 0xFF {
+			k := bytes.IndexByte(b[i:len(b)-1], 0xFF) // memchr: most bytes are data
+			if k < 0 {
+				i = len(b)
+				break
+			}
+			i += k
+			if n := b[i+1]; n != 0 && (n < 0xD0 || n > 0xD7) && n != 0xFF {
 				break
 			}
 			i++

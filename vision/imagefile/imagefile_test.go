@@ -198,3 +198,44 @@ func TestRead(t *testing.T) {
 		m.Close()
 	}
 }
+
+// noisyJPEG is a 12 MP camera-like JPEG (noise compresses badly, so the
+// file is as large as a real photo's).
+func noisyJPEG(b *testing.B) []byte {
+	m := gocv.NewMatWithSize(2592, 4608, gocv.MatTypeCV8UC3)
+	defer m.Close()
+	gocv.RandN(&m, gocv.NewScalar(128, 128, 128, 0), gocv.NewScalar(40, 40, 40, 0))
+	buf, err := gocv.IMEncodeWithParams(gocv.JPEGFileExt, m, []int{gocv.IMWriteJpegQuality, 90})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer buf.Close()
+	return bytes.Clone(buf.GetBytes())
+}
+
+// What the checks add to reading a 12 MP photo: Check (header and the
+// JPEG's segment walk) against OpenCV's decode of the same bytes, in the
+// same run. go test -bench . -run '^$' ./vision/imagefile/
+func BenchmarkCheck12MP(b *testing.B) {
+	data := noisyJPEG(b)
+	b.SetBytes(int64(len(data)))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := Check(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkOpenCVDecode12MP(b *testing.B) {
+	data := noisyJPEG(b)
+	b.SetBytes(int64(len(data)))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		m, err := gocv.IMDecode(data, gocv.IMReadColor)
+		if err != nil {
+			b.Fatal(err)
+		}
+		m.Close()
+	}
+}
