@@ -18,6 +18,7 @@ import (
 	"periph.io/x/conn/v3/i2c/i2creg"
 	"periph.io/x/host/v3"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/config"
 	"github.com/tableref/tableref/hw/board"
 	"github.com/tableref/tableref/hw/profile"
 )
@@ -25,18 +26,19 @@ import (
 func init() { register(newDoctor) }
 
 func newDoctor() *cobra.Command {
-	var prof, root string
+	var prof, root, cfg string
 	c := &cobra.Command{
 		Use:     "doctor",
-		Short:   "check GPIO, I²C, camera and display, and say how to fix what is missing",
+		Short:   "check GPIO, I²C, camera (and its reach over the calibrated table) and display, and say how to fix what is missing",
 		Example: "  tableref doctor\n  tableref doctor --profile my-hardware.yaml",
 		Args:    noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			d := &doctor{w: cmd.OutOrStdout(), root: root, groups: userGroups}
+			d := &doctor{w: cmd.OutOrStdout(), root: root, config: cfg, groups: userGroups}
 			return d.run(cmd.Context(), prof)
 		},
 	}
 	c.Flags().StringVar(&prof, "profile", "", "hardware profile file (default "+systemProfile+" if present, else the built-in wiring)")
+	c.Flags().StringVar(&cfg, "config", "", "the run configuration, for the camera and the calibration (default "+config.SystemPath+" if present)")
 	c.Flags().StringVar(&root, "root", "/", "file system root to inspect")
 	_ = c.Flags().MarkHidden("root") // for tests of the doctor on a fake tree
 	return c
@@ -47,11 +49,13 @@ func newDoctor() *cobra.Command {
 type doctor struct {
 	w        io.Writer
 	root     string // "/" normally; tests use a fake tree
+	config   string // the run configuration; "" = config.SystemPath if present
 	groups   func() []string
 	problems int
 }
 
 func (d *doctor) ok(format string, a ...any) { fmt.Fprintf(d.w, "  ok    "+format+"\n", a...) }
+func (d *doctor) section(name string)        { fmt.Fprintln(d.w, name) }
 func (d *doctor) info(format string, a ...any) {
 	fmt.Fprintf(d.w, "        "+format+"\n", a...)
 }
@@ -155,6 +159,8 @@ func (d *doctor) run(ctx context.Context, profPath string) error {
 		d.bad("connect a CSI camera (check the ribbon is seated, then rpicam-hello --list-cameras) or a USB webcam",
 			"no camera device (/dev/video*)")
 	}
+
+	d.reach(d.config)
 
 	fmt.Fprintln(d.w, "display")
 	switch p.Display.Type {

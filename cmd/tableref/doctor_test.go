@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -76,5 +77,38 @@ func TestDoctorBadProfile(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "buttons.undo: pin GPIO5 is used twice") {
 		t.Errorf("output:\n%s", out.String())
+	}
+}
+
+// TestDoctorCameraReach: the issue's camera (1080p, 0.7 m above a Strange
+// World table) is too weak for the stickers: doctor says so with what
+// would work; the Camera Module 3 at full resolution 1 m up is fine.
+func TestDoctorCameraReach(t *testing.T) {
+	cal := func(w, h int, mmPerPx float64) string {
+		return fmt.Sprintf(`{"format": 1, "table": {"image": [%d, %d], "homography": [%g, 0, %g, 0, %g, %g, 0, 0, 1], "source": "sheet", "code_mm": 33.6, "codes": 4, "rms_mm": 0.3}}`,
+			w, h, mmPerPx, -mmPerPx*float64(w)/2, mmPerPx, -mmPerPx*float64(h)/2)
+	}
+	for _, tc := range []struct {
+		name, source, cal, want string
+		bad                     bool
+	}{
+		{"1080p at 70 cm", "rpicam:1920x1080@30", cal(1920, 1080, 0.4735), "the camera is too weak for the codes: at 1920×1080 the codes at the", true},
+		{"Camera Module 3 at 1 m", "pi", cal(4608, 2592, 0.2812), "at 4608×2592 the codes", false},
+	} {
+		root := fakeRoot(t, "etc/tableref/config.yaml=game: {mode: strangeworld, players: [Ana, Ben]}\ncamera: {source: \""+tc.source+"\"}\ncalibration: /cal.json\n",
+			"cal.json="+tc.cal)
+		var out bytes.Buffer
+		d := &doctor{w: &out, root: root, groups: func() []string { return []string{"pi"} }}
+		d.config = filepath.Join(root, "etc/tableref/config.yaml")
+		cfgText, _ := os.ReadFile(d.config)
+		os.WriteFile(d.config, bytes.ReplaceAll(cfgText, []byte("/cal.json"), []byte(filepath.Join(root, "cal.json"))), 0o644)
+		d.run(context.Background(), "")
+		got := out.String()
+		if !strings.Contains(got, tc.want) || strings.Contains(got, "MISSING Strange World") != tc.bad {
+			t.Errorf("%s:\n%s", tc.name, got)
+		}
+		if tc.bad && (!strings.Contains(got, "lower the camera to 44 cm") || !strings.Contains(got, "at least 3024 px wide")) {
+			t.Errorf("%s: no advice that works:\n%s", tc.name, got)
+		}
 	}
 }

@@ -47,7 +47,9 @@ func (d *daemon) notices(ns []Notice) {
 	var screens []Screen
 	for _, n := range fresh {
 		texts = append(texts, n.Text)
-		screens = append(screens, Screen{Msg: display.Message{Lines: []string{n.Short[0], n.Short[1]}, Verdict: display.Warn}, Hold: verdictHold, Class: ClassWarning})
+		// A system screen: the game's states (which say nothing of the
+		// camera) must not make it stale.
+		screens = append(screens, Screen{Msg: display.Message{Lines: []string{n.Short[0], n.Short[1]}, Verdict: display.Warn}, Hold: verdictHold, Class: ClassSystem})
 	}
 	slog.Warn("the camera sees a problem no snapshot will show", "problems", strings.Join(texts, "; "))
 	d.pres.Send(screens)

@@ -1,8 +1,13 @@
 package daemon
 
 import (
+	"bytes"
 	"context"
+	"fmt"
+	"io"
+	"log/slog"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -14,6 +19,7 @@ import (
 	"github.com/tableref/tableref/hw/display"
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/scanner"
+	"github.com/tableref/tableref/vision/camera"
 	"github.com/tableref/tableref/vision/geom"
 	"github.com/tableref/tableref/vision/qr"
 )
@@ -51,7 +57,7 @@ func TestBlockingProblemIsSaid(t *testing.T) {
 		OpenCamera: cam.open,
 		NewScanner: func(s rules.Setup) (Scanner, error) {
 			sc, err := scanner.New(cal, scanner.Options{Mode: s.Mode, Setup: s, Still: 300 * time.Millisecond, Reader: twoInOneCell{}})
-			return tableScanner{sc}, err
+			return newTableScanner(sc, cal, s), err
 		},
 		OnFrame: func(n int64, at time.Time) {
 			if n == 1 {
@@ -83,4 +89,95 @@ func TestBlockingProblemIsSaid(t *testing.T) {
 		}
 		t.Errorf("the blocking problem was said %d times, want once; the display showed:\n%s", said, strings.Join(all, "\n"))
 	}
+}
+
+// stillCamera gives n black frames of w×h pixels.
+type stillCamera struct {
+	w, h, n int
+	read    atomic.Int64
+}
+
+func (c *stillCamera) open(context.Context) (camera.Source, error) { return c, nil }
+func (c *stillCamera) Read(ctx context.Context, dst *gocv.Mat) error {
+	if int(c.read.Add(1)) > c.n {
+		return io.EOF
+	}
+	m := gocv.NewMatWithSize(c.h, c.w, gocv.MatTypeCV8UC3)
+	defer m.Close()
+	m.CopyTo(dst)
+	return nil
+}
+func (c *stillCamera) Close() error   { return nil }
+func (c *stillCamera) String() string { return "still camera" }
+
+// TestWeakCameraIsSaidAtStart is the camera: frames of 1920×1080
+// from 0.7 m above a Strange World table (stickers of 1.5 mm modules get
+// 2.5 px per module at the far corner). tableref run says so at the start,
+// on the display and in the log, once, with what would work.
+func TestWeakCameraIsSaidAtStart(t *testing.T) {
+	const w, h = 1920, 1080
+	s := 0.4735 // mm per px under a 66° lens 70 cm up at 1920 px
+	cal := &calibration.File{Table: &calibration.Table{Image: [2]int{w, h}, H: geom.ScaleH(s, s).Mul(geom.Translate(-w/2, -h/2)), Source: calibration.SourceSheet, CodeMM: 33.6, Codes: 4}}
+	cam := &stillCamera{w: w, h: h, n: 20}
+	disp := &timedDisplay{}
+	cfg := testConfig(t, "scripted")
+	cfg.Game = config.Game{Mode: "strangeworld", Players: []string{"Ana", "Ben"}}
+	cfg.Camera.AtEnd = config.AtEndStop
+	cfg.Camera.FPS = 20
+	logs := captureLog(t)
+	start := time.Now()
+	err := Run(context.Background(), cfg, Deps{
+		Display:    disp,
+		OpenCamera: cam.open,
+		NewScanner: TableScanner(cal, 300*time.Millisecond),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	said := 0
+	for _, s := range disp.all() {
+		if strings.HasPrefix(s.text(), "Camera too weak") {
+			said++
+			if s.text() != "Camera too weak / 2.5 px/module" || s.from.Sub(start) > 2*time.Second {
+				t.Errorf("the display says %q %.1f s after the start", s.text(), s.from.Sub(start).Seconds())
+			}
+		}
+	}
+	if said != 1 {
+		var all []string
+		for _, s := range disp.all() {
+			all = append(all, fmt.Sprintf("%s %s", s.from.Format("05.000"), s.text()))
+		}
+		t.Errorf("the weak camera was said %d times on the display, want once; it showed:\n%s\nlog:\n%s", said, strings.Join(all, "\n"), logs.String())
+	}
+	if log := logs.String(); !strings.Contains(log, "too weak for the codes") || !strings.Contains(log, "lower the camera to 44 cm") || !strings.Contains(log, "px wide") {
+		t.Errorf("the log does not say what would work:\n%s", log)
+	}
+}
+
+// syncBuffer is a buffer the logger and the test share.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// captureLog sends the default logger to a buffer for the test.
+func captureLog(t *testing.T) *syncBuffer {
+	buf := &syncBuffer{}
+	old := slog.Default()
+	slog.SetDefault(slog.New(slog.NewTextHandler(buf, nil)))
+	t.Cleanup(func() { slog.SetDefault(old) })
+	return buf
 }

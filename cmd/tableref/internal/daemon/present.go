@@ -27,7 +27,8 @@ const (
 	ClassFact
 	// ClassVerdict: a placement judged.
 	ClassVerdict
-	// ClassSystem: the referee stopped, the camera, the scores, the end.
+	// ClassSystem: the referee stopped, the camera, what the scanner
+	// cannot read, the scores, the end. Only something newer replaces it.
 	ClassSystem
 )
 
@@ -154,7 +155,8 @@ type queued struct {
 //   - a screen of a newer batch waiting cuts the one on the display to
 //     overtakenHold (a readable minimum), so the display follows the
 //     table;
-//   - a warning goes before the turn and round screens still waiting;
+//   - a warning or a system screen (the camera, the scanner, the
+//     journal) goes before the turn and round screens still waiting;
 //   - a warning is stale once newer states have not said it for
 //     overtakenHold (a flickering read says it every other state and
 //     keeps it): stale, it is dropped if waiting, cut if on the display,
@@ -269,13 +271,13 @@ func (q *screenQueue) push(b []Screen, now time.Time) {
 	}
 	for _, s := range fresh {
 		w := queued{Screen: s, batch: q.batch, sent: now}
-		if s.Class != ClassWarning {
+		if s.Class != ClassWarning && s.Class != ClassSystem {
 			keep = append(keep, w)
 			continue
 		}
-		i := len(keep) // before the first turn or round screen waiting
+		i := len(keep) // before the first turn or round screen of an older batch
 		for j, k := range keep {
-			if k.Class == ClassInfo {
+			if k.Class == ClassInfo && k.batch < q.batch {
 				i = j
 				break
 			}

@@ -3,12 +3,14 @@ package daemon
 import (
 	"context"
 	"image"
+	"log/slog"
 	"math"
 	"time"
 
 	"gocv.io/x/gocv"
 
 	"github.com/tableref/tableref/calibration"
+	"github.com/tableref/tableref/cmd/tableref/internal/reach"
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/scanner"
 	"github.com/tableref/tableref/vision/geom"
@@ -23,15 +25,63 @@ func TableScanner(cal *calibration.File, still time.Duration) func(rules.Setup) 
 		if err != nil {
 			return nil, err
 		}
-		return tableScanner{sc}, nil
+		return newTableScanner(sc, cal, s), nil
 	}
 }
 
-type tableScanner struct{ sc *scanner.Scanner }
+// tableScanner is package scanner's Scanner as the pipeline needs it; on
+// the first frame it also checks that the camera sees the game's codes
+// finely enough (package reach).
+type tableScanner struct {
+	sc    *scanner.Scanner
+	cal   *calibration.File
+	decks []string
+	// weak is what the camera check found, said with every read while
+	// the camera stays too weak; checked says the check was made.
+	weak    *Notice
+	checked bool
+	said    bool
+}
 
-func (t tableScanner) Frame(ctx context.Context, at time.Duration, frame gocv.Mat) (ScanUpdate, error) {
+func newTableScanner(sc *scanner.Scanner, cal *calibration.File, s rules.Setup) *tableScanner {
+	t := &tableScanner{sc: sc, cal: cal}
+	if m, ok := rules.LookupMode(s.Mode); ok {
+		t.decks = m.Decks
+	}
+	return t
+}
+
+// checkReach checks the camera on the first frame (its size is the
+// camera's resolution), when the table is calibrated.
+func (t *tableScanner) checkReach(frame gocv.Mat) {
+	if t.checked || frame.Empty() {
+		return
+	}
+	t.checked = true
+	if t.cal == nil || t.cal.Table == nil || len(t.decks) == 0 {
+		return
+	}
+	r, err := reach.Check(t.cal, frame.Cols(), frame.Rows(), t.decks)
+	switch {
+	case err != nil:
+		slog.Warn("camera check", "err", err)
+	case r.OK():
+		slog.Info("camera check: the codes are read", "says", r.Text())
+	default:
+		t.weak = &Notice{Text: "the camera is too weak for the codes: " + r.Text(), Short: r.Short()}
+	}
+}
+
+func (t *tableScanner) Frame(ctx context.Context, at time.Duration, frame gocv.Mat) (ScanUpdate, error) {
+	t.checkReach(frame)
 	u, err := t.sc.Frame(ctx, at, frame)
 	out := ScanUpdate{Snapshot: u.Snapshot, Moving: u.Motion.State == scanner.Moving || u.Motion.State == scanner.Covered}
+	if t.weak != nil && (u.Scan != nil || !t.said) {
+		// With every read (the page lists it with the problems); the
+		// display and the log say it once.
+		out.Problems, out.Notices = append(out.Problems, t.weak.Text), append(out.Notices, *t.weak)
+		t.said = true
+	}
 	still := u.Motion.State == scanner.Still || u.Motion.State == scanner.Covered
 	for _, p := range u.Problems {
 		out.Problems = append(out.Problems, p.Text)

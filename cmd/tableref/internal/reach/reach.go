@@ -1,0 +1,116 @@
+// Package reach says whether the camera, as the table is calibrated, sees
+// the game's codes finely enough to read them: the module size in pixels
+// at the far edge of the calibrated table, for the frame size the camera
+// gives and the smallest modules of the game's decks (stickers included),
+// with the camera height or resolution that would work. `tableref run`
+// checks it on the first frame, `tableref doctor` on the configuration.
+package reach
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/tableref/tableref/calibration"
+	"github.com/tableref/tableref/printer/sizing"
+	"github.com/tableref/tableref/rules"
+)
+
+// Result is the check of one camera and calibration for a game's decks.
+type Result struct {
+	Width, Height int     // the frames it is for
+	Where         string  // where the view is coarsest ("top edge of the view")
+	HeightCm      float64 // the camera's height over that part of the table, for a sizing.Default lens
+	Deck          string  // the deck (or stickers) with the smallest modules
+	ModuleMM      float64 // their module
+	PxPerModule   float64 // what the camera gives them there (printer/sizing's far-corner figure)
+	// NeedHeightCm and NeedWidthPx are what would give MinPxPerModule:
+	// the camera at most this high, or frames at least this wide.
+	NeedHeightCm float64
+	NeedWidthPx  int
+}
+
+// OK reports whether the codes get sizing.MinPxPerModule pixels per module
+// where the camera sees them worst.
+func (r Result) OK() bool { return r.PxPerModule >= sizing.MinPxPerModule-1e-9 }
+
+// deckModules are the module sizes a game's codes come in: the deck's own
+// codes (printed cards: version 1, 21 modules; Strange World's stickers:
+// version 2, 25 modules), as calibrated, and the stickers for the boxed
+// game (version 2).
+func deckModules(cal *calibration.File, code string) map[string]float64 {
+	out := map[string]float64{}
+	d := cal.DeckOf(code)
+	deck, _ := rules.LookupDeck(code)
+	if deck != nil && deck.Game == "strangeworld" {
+		out[code+" stickers"] = d.Code / 25
+		return out
+	}
+	out[code+" cards"] = d.Code / 21
+	out[code+" stickers"] = rules.StickerModuleMM
+	return out
+}
+
+// Check judges frames of w×h pixels of the calibrated table for the decks
+// (deck codes, e.g. a mode's rules.Mode.Decks).
+func Check(cal *calibration.File, w, h int, decks []string) (Result, error) {
+	if cal == nil || cal.Table == nil {
+		return Result{}, fmt.Errorf("%w: no table calibration (tableref calibrate table PHOTO)", calibration.ErrMissing)
+	}
+	mmPerPx, where, err := cal.Table.FarEdge(w, h)
+	if err != nil {
+		return Result{}, err
+	}
+	r := Result{Width: w, Height: h, Where: where, ModuleMM: math.Inf(1)}
+	for _, code := range decks {
+		mods := deckModules(cal, code)
+		for _, name := range sortedKeys(mods) {
+			if mods[name] < r.ModuleMM {
+				r.Deck, r.ModuleMM = name, mods[name]
+			}
+		}
+	}
+	if r.Deck == "" {
+		return Result{}, fmt.Errorf("no decks to check")
+	}
+	// The calibrated scale at the far edge is that of a camera this high
+	// looking straight down with the sizing model's lens; sizing then
+	// adds what a real lens loses towards its corners, the figure
+	// 'tableref print size' prints for.
+	cam := sizing.Default
+	cam.WidthPx, cam.Aspect = w, float64(w)/float64(h)
+	cam.HeightCm = mmPerPx * cam.FocalPx() / 10
+	r.HeightCm = cam.HeightCm
+	r.PxPerModule = cam.PxPerModule(r.ModuleMM)
+	ratio := r.PxPerModule / sizing.MinPxPerModule
+	r.NeedHeightCm = math.Floor(r.HeightCm * ratio)
+	r.NeedWidthPx = int(math.Ceil(float64(w) / ratio))
+	return r, nil
+}
+
+func sortedKeys(m map[string]float64) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Text says the result in full: what the camera gives, what the reader
+// needs, and what would work.
+func (r Result) Text() string {
+	head := fmt.Sprintf("at %d×%d the codes at the %s (%s: %.2f mm modules) get %.1f px per module",
+		r.Width, r.Height, r.Where, r.Deck, r.ModuleMM, r.PxPerModule)
+	if r.OK() {
+		return head + fmt.Sprintf(" (%g needed)", sizing.MinPxPerModule)
+	}
+	return head + fmt.Sprintf("; the reader needs %g: lower the camera to %.0f cm above the table (it is about %.0f cm, judging by the calibration and a %g° lens), or give it frames at least %d px wide; or print larger codes ('tableref print size')",
+		sizing.MinPxPerModule, r.NeedHeightCm, r.HeightCm, sizing.Default.HFOVDeg, r.NeedWidthPx)
+}
+
+// Short says it on a 16×2 display.
+func (r Result) Short() [2]string {
+	return rules.Say("Camera too weak", strings.TrimSpace(fmt.Sprintf("%.1f px/module", r.PxPerModule)))
+}
