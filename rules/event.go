@@ -72,12 +72,24 @@ func fit(s string) string {
 	return strings.TrimSpace(string(r[:ShortWidth-1])) + Cut
 }
 
+// AbbrevWidth is the width of every abbreviated name that has room for
+// it: a name is written in full where it fits, else always the same way
+// ("Buenos A."), whatever room a screen has left, so the players never
+// see one city under two abbreviations ("Buenos Ai." on one screen,
+// "Buenos A." on the next).
+const AbbrevWidth = 9
+
 // ShortName shortens a card or player name to at most n characters for a
-// short message, keeping the start of the name ("Punta del Este" → "Punta del E.").
+// short message: the name itself where it fits, else its abbreviation of
+// AbbrevWidth characters keeping its start ("Punta del Este" → "Punta de."),
+// and only where even that does not fit, the start that does.
 func ShortName(name string, n int) string {
 	r := []rune(strings.TrimSpace(name))
 	if len(r) <= n || n < 2 {
 		return string(r)
+	}
+	if n >= AbbrevWidth {
+		n = AbbrevWidth
 	}
 	return strings.TrimSpace(string(r[:n-1])) + "."
 }

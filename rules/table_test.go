@@ -160,7 +160,14 @@ func TestSayFitsTheDisplay(t *testing.T) {
 	if n := len([]rune(Say("Encarnación Encarnación", "")[0])); n != ShortWidth-1+len([]rune(Cut)) {
 		t.Errorf("accented line cut to %d runes, want %d", n, ShortWidth)
 	}
-	if got := ShortName("Punta del Este", 10); got != "Punta del." {
+	// One abbreviation per name, whatever the room (the issue saw "Buenos
+	// Ai." and "Buenos A." in one game); the full name where it fits.
+	for _, n := range []int{9, 10, 11, 13, 16} {
+		if got := ShortName("Buenos Aires", n); (n < 12 && got != "Buenos A.") || (n >= 12 && got != "Buenos Aires") {
+			t.Errorf("ShortName(Buenos Aires, %d) = %q", n, got)
+		}
+	}
+	if got := ShortName("Punta del Este", 10); got != "Punta de." {
 		t.Errorf("ShortName = %q", got)
 	}
 }

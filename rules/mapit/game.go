@@ -76,10 +76,18 @@ func (g *Game) Start() []rules.Event {
 	}
 	return []rules.Event{{
 		Kind:  rules.EventSetup,
-		Short: rules.Say(fmt.Sprintf("Map It! %d rounds", g.Opt.Rounds), "Lay centre card"),
-		Long: fmt.Sprintf("Map It! for %d players. Each takes %d tokens. Shuffle %s into %d piles of %d and lay the top card of one pile on the compass rose; %s lays the first card.",
-			len(g.Players), g.Opt.StartTokens, set, g.Opt.Rounds, g.Opt.PileSize, g.pname(1)),
+		Short: rules.Say("Map It! "+rules.Count(g.Opt.Rounds, "round"), "Lay centre card"),
+		Long: fmt.Sprintf("Map It! for %d players. Each takes %s. Shuffle %s into %s of %d and lay the top card of %s on the compass rose; %s lays the first card.",
+			len(g.Players), rules.Count(g.Opt.StartTokens, "token"), set, rules.Count(g.Opt.Rounds, "pile"), g.Opt.PileSize, pileWord(g.Opt.Rounds), g.pname(1)),
 	}}
+}
+
+// pileWord says which pile the first centre card comes from.
+func pileWord(piles int) string {
+	if piles == 1 {
+		return "the pile"
+	}
+	return "one pile"
 }
 
 // Observe takes the next stable snapshot of the table.

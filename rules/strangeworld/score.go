@@ -69,7 +69,7 @@ func (w *World) scoreMountains() rules.ScorePart {
 		best = max(best, sum)
 	}
 	return rules.ScorePart{Category: CatMountains, Points: best,
-		Detail: fmt.Sprintf("biggest range %d mountains (%d ranges)", best, groups)}
+		Detail: fmt.Sprintf("biggest range %s (%s)", rules.Count(best, "mountain"), rules.Count(groups, "range"))}
 }
 
 func (w *World) hasIcon(p rules.Pos, i Icon) bool {
@@ -96,7 +96,7 @@ func (w *World) scoreWater(o Options) rules.ScorePart {
 		waters += t.Icons[Water]
 		pts += t.Icons[Water] * sides
 	}
-	return rules.ScorePart{Category: CatWater, Points: pts, Detail: fmt.Sprintf("%d waters, %d sides", waters, pts)}
+	return rules.ScorePart{Category: CatWater, Points: pts, Detail: rules.Count(waters, "water") + ", " + rules.Count(pts, "side")}
 }
 
 func (w *World) scoreAnimals() rules.ScorePart {
@@ -129,7 +129,7 @@ func (w *World) scoreSwamps() rules.ScorePart {
 			n += t.Icons[Swamp]
 		}
 	}
-	return rules.ScorePart{Category: CatSwamps, Points: 3 * n, Detail: fmt.Sprintf("%d swamps", n)}
+	return rules.ScorePart{Category: CatSwamps, Points: 3 * n, Detail: rules.Count(n, "swamp")}
 }
 
 func (w *World) scoreCities() rules.ScorePart {
@@ -179,9 +179,14 @@ func (w *World) scoreMoons() rules.ScorePart {
 		pts += 2 * n
 		each = append(each, fmt.Sprint(2*n))
 	}
-	d := "no moon"
-	if moons > 0 {
-		d = fmt.Sprintf("%d moons: %s", moons, strings.Join(each, "+"))
+	// The detail reads on its own in the standings, which print a part
+	// scoring nothing as "moons: <detail>".
+	d := "no Moon"
+	switch {
+	case moons > 0 && pts == 0:
+		d = rules.Count(moons, "Moon") + ", scoring 0"
+	case moons > 0:
+		d = rules.Count(moons, "Moon") + ": " + strings.Join(each, "+")
 	}
 	return rules.ScorePart{Category: CatMoons, Points: pts, Detail: d}
 }

@@ -240,3 +240,30 @@ func TestScoresFitTheDisplay(t *testing.T) {
 		}
 	}
 }
+
+// TestScoreWordsReadAlone: the standings print a part scoring nothing as
+// "category: detail", so a Moon scoring 0 reads "moons: 1 Moon, scoring
+// 0" (the issue saw "moons: 1 moons: 0"); one of anything is singular.
+func TestScoreWordsReadAlone(t *testing.T) {
+	detail := func(w *World, cat string) string {
+		for _, p := range w.Score(DefaultOptions()) {
+			if p.Category == cat {
+				return p.Detail
+			}
+		}
+		return ""
+	}
+	zero := layout(t, []string{"moon"}, []string{""}, []string{"start-grey"})
+	if got := detail(zero, CatMoons); got != "1 Moon, scoring 0" {
+		t.Errorf("a Moon with nothing below: %q", got)
+	}
+	one := layout(t, []string{"moon"}, []string{"grey-blue"}, []string{"start-grey"})
+	for cat, want := range map[string]string{CatMoons: "1 Moon: 6", CatMountains: "biggest range 2 mountains (1 range)", CatWater: "1 water, 2 sides"} {
+		if got := detail(one, cat); got != want {
+			t.Errorf("%s: %q, want %q", cat, got, want)
+		}
+	}
+	if got := detail(layout(t, []string{"start-grey"}), CatMoons); got != "no Moon" {
+		t.Errorf("no Moon: %q", got)
+	}
+}

@@ -68,8 +68,14 @@ func playQueue(batches []batch, until time.Time) ([]onDisplay, []time.Duration) 
 // and returns each line's events as the screens the referee sends, at
 // the line's time.
 func mapItBatches(t *testing.T) ([]batch, []rules.Event) {
+	return replayBatches(t, "../../../../rules/mapit/testdata/world-three-rounds.jsonl")
+}
+
+// replayBatches referees a replay file and returns each line's events as
+// the screens the referee sends, at the line's time.
+func replayBatches(t *testing.T, path string) ([]batch, []rules.Event) {
 	t.Helper()
-	f, err := os.Open("../../../../rules/mapit/testdata/world-three-rounds.jsonl")
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +92,7 @@ func mapItBatches(t *testing.T) ([]batch, []rules.Event) {
 		}
 		cur = nil
 	}
-	_, err = replay.Run(replay.NewReader(f, "world-three-rounds.jsonl"), func(s replay.Stamped) {
+	_, err = replay.Run(replay.NewReader(f, path), func(s replay.Stamped) {
 		if s.Line != line {
 			flush()
 			line, at = s.Line, s.T
@@ -140,6 +146,34 @@ func TestMapItScreensAllShown(t *testing.T) {
 	for _, s := range shown {
 		if s.Class == ClassVerdict && s.to.Sub(s.from) < overtakenHold {
 			t.Errorf("verdict %q shown %v", s.text(), s.to.Sub(s.from))
+		}
+	}
+}
+
+// TestCartographerEndScreens: at the end of Cartographer's Corner the
+// display shows each player's circles ("Erica 3" / "3/7 circles", the
+// screen docs/where-is-that.md promises), then who won, then the scores.
+func TestCartographerEndScreens(t *testing.T) {
+	batches, evs := replayBatches(t, "../../../../rules/wit/testdata/cartographer-tiebreak.jsonl")
+	shown, _ := playQueue(batches, batches[len(batches)-1].at.Add(30*time.Second))
+	var want []string
+	for _, e := range evs {
+		if e.Kind == rules.EventPoints {
+			want = append(want, e.Short[0]+" / "+e.Short[1])
+		}
+	}
+	if len(want) < 2 || !strings.Contains(want[0], "circles") {
+		t.Fatalf("the game's end gives no per-player screens: %q", want)
+	}
+	for _, w := range want {
+		found := false
+		for _, s := range shown {
+			if s.text() == w && s.to.Sub(s.from) >= readHold {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%q not shown for %v", w, readHold)
 		}
 	}
 }
