@@ -186,3 +186,37 @@ func TestCrossCentre(t *testing.T) {
 		t.Errorf("centre %v", c)
 	}
 }
+
+// BenchmarkAssignPlayers times the sorting of a full 4-player Strange World
+// table (4 worlds of 16 cards, markers) into worlds: by markers alone (the
+// first read) and by continuity with the last snapshot (every later read).
+func BenchmarkAssignPlayers(b *testing.B) {
+	l := &layout{kind: playerMaps, players: 4, apart: true}
+	var cards []*placed
+	markers := map[int]geom.Pt{}
+	cl := clues{past: past{byID: map[rules.CardID]owned{}, players: map[int]bool{}}}
+	for p := 1; p <= 4; p++ {
+		origin := geom.Pt{X: float64(p-1) * 400}
+		markers[p] = origin.Add(geom.Pt{X: 100, Y: 450})
+		for i := 0; i < 16; i++ {
+			c := &placed{ref: card(p*20 + i), at: origin.Add(geom.Pt{X: float64(i%4) * 65, Y: float64(i/4) * 90}), size: poker}
+			if i == 0 {
+				c.kind = "start"
+			}
+			cards = append(cards, c)
+			cl.past.byID[c.ref.ID] = owned{player: p, at: c.at}
+			cl.past.players[p] = true
+		}
+	}
+	b.Run("markers", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			l.assign(cards, clues{markers: markers})
+		}
+	})
+	b.Run("continuity", func(b *testing.B) {
+		cl.markers = markers
+		for i := 0; i < b.N; i++ {
+			l.assign(cards, cl)
+		}
+	})
+}

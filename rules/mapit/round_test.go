@@ -2,6 +2,7 @@ package mapit
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/tableref/tableref/rules"
@@ -259,4 +260,17 @@ func TestSaveAndRestoreMidChallenge(t *testing.T) {
 		t.Errorf("restored game lost the pending removal:%s", describe(evs))
 	}
 	rulestest.CheckEvents(t, g2.Start())
+}
+
+// TestOneRoundWords: a game of one round says "1 round" and "1 pile",
+// never "1 rounds" or "1 piles".
+func TestOneRoundWords(t *testing.T) {
+	g, err := rules.NewGame(rules.Setup{Mode: ModeID, Players: []string{"Ana", "Ben"}, Options: map[string]string{"rounds": "1"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := g.Start()[0]
+	if e.Short[0] != "Map It! 1 round" || !strings.Contains(e.Long, "into 1 pile of") || strings.Contains(e.Long, "1 piles") {
+		t.Errorf("start: %q / %q", e.Short, e.Long)
+	}
 }
