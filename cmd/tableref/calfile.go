@@ -37,6 +37,9 @@ func loadCalibration(named string) (f *calibration.File, looked string, err erro
 		return f, named, nil
 	}
 	if _, serr := os.Stat(named); errors.Is(serr, os.ErrNotExist) {
+		if named == paths.Calibration() {
+			return nil, named, fmt.Errorf("no calibration file at %s yet: make one with 'tableref calibrate table PHOTO' (docs/calibration.md)", named)
+		}
 		return nil, named, fmt.Errorf("calibration file %s does not exist: make it with 'tableref calibrate table PHOTO --calibration %s', or leave --calibration out to use %s", named, named, paths.Calibration())
 	}
 	return nil, named, err

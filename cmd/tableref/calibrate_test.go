@@ -138,6 +138,9 @@ func TestOneDefaultCalibration(t *testing.T) {
 	}
 	photo := photoFile(t, dir, "sheet", g.Scene)
 	want := filepath.Join(dir, "state", "calibration.json")
+	if code, _, errOut := run(t, "calibrate", "show"); code != 1 || !strings.Contains(errOut, "no calibration file at "+want+" yet: make one with 'tableref calibrate table PHOTO'") {
+		t.Errorf("calibrate show before any calibration: status %d, %q", code, errOut)
+	}
 	code, out, errOut := run(t, "calibrate", "table", photo)
 	if code != 0 || !strings.Contains(out, "saved to "+want) {
 		t.Fatalf("calibrate table: %d %s %s", code, out, errOut)
