@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http/httptest"
@@ -43,8 +44,9 @@ var sizes = []struct {
 	w, h int64
 }{{"phone", 390, 844}, {"laptop", 1280, 800}}
 
-// openAt serves st and opens it in a browser tab at the size.
-func openAt(t *testing.T, st State, w, h int64) page {
+// openAt serves st and opens it at the size in a new tab of the browser
+// of browserCtx (see chromium).
+func openAt(t *testing.T, browserCtx context.Context, st State, w, h int64) page {
 	t.Helper()
 	s := New(&fakeBackend{}, Options{})
 	s.Publish(st)
@@ -57,7 +59,7 @@ func openAt(t *testing.T, st State, w, h int64) page {
 	}
 	ts := httptest.NewServer(s.Handler())
 	t.Cleanup(ts.Close)
-	p := page{t: t, ctx: browser(t)}
+	p := page{t: t, ctx: tab(t, browserCtx)}
 	opts := []chromedp.EmulateViewportOption{}
 	if w < 600 {
 		opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateTouch)
@@ -118,11 +120,12 @@ const visibleControlsJS = `[...document.querySelectorAll('button, input, select'
 func TestPageFitsPhoneAndLaptop(t *testing.T) {
 	states := layoutStates(t)
 	shots := os.Getenv("TABLEREF_SCREENSHOTS")
+	b := chromium(t)
 	for _, sz := range sizes {
 		for _, name := range []string{"demo-playing", "demo-over", "mapit"} {
 			st := states[name]
 			t.Run(sz.name+"/"+name, func(t *testing.T) {
-				p := openAt(t, st, sz.w, sz.h)
+				p := openAt(t, b, st, sz.w, sz.h)
 				if bad := eval[[]string](p, overflowJS); len(bad) > 0 {
 					t.Errorf("sideways overflow at %d px: %s", sz.w, strings.Join(bad, "; "))
 				}
@@ -260,10 +263,11 @@ func TestPageAccessibility(t *testing.T) {
 		t.Skipf("axe-core is not installed (scripts/setup installs it from npm): %v", err)
 	}
 	states := layoutStates(t)
+	b := chromium(t)
 	for _, sz := range sizes {
 		for _, name := range []string{"demo-playing", "demo-over", "mapit"} {
 			t.Run(sz.name+"/"+name, func(t *testing.T) {
-				p := openAt(t, states[name], sz.w, sz.h)
+				p := openAt(t, b, states[name], sz.w, sz.h)
 				eval[bool](p, `(document.getElementById('newgame').open = true, true)`)
 				p.until(`document.querySelectorAll('#ng-mode option').length > 0`, "the new game form")
 				eval[bool](p, string(axe)+";true")
@@ -305,9 +309,10 @@ const activeJS = `(() => {
 // Tab goes through the page in reading order, showing where it is; the
 // first stop is the skip link, which leads to the referee's word.
 func TestFocusOrder(t *testing.T) {
+	b := chromium(t)
 	for _, sz := range sizes {
 		t.Run(sz.name, func(t *testing.T) {
-			p := openAt(t, mapItState(), sz.w, sz.h)
+			p := openAt(t, b, mapItState(), sz.w, sz.h)
 			want := eval[[]string](p, focusableJS)
 			if len(want) < 8 || want[0] == "" {
 				t.Fatalf("focusable: %v", want)

@@ -115,6 +115,16 @@ func mapItState() State {
 // it is not installed (scripts/setup installs Debian's chromium).
 func browser(t *testing.T) context.Context {
 	t.Helper()
+	ctx, cancel := context.WithTimeout(chromium(t), 60*time.Second)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// chromium starts headless Chromium for a test and returns its first tab,
+// without a time limit: tab opens more tabs in it (a test that checks many
+// pages starts the browser once; on a loaded machine a start takes long).
+func chromium(t *testing.T) context.Context {
+	t.Helper()
 	bin, err := exec.LookPath("chromium")
 	if err != nil {
 		if os.Getenv("CI") == "true" {
@@ -132,8 +142,17 @@ func browser(t *testing.T) context.Context {
 	t.Cleanup(cancel)
 	ctx, cancel2 := chromedp.NewContext(actx)
 	t.Cleanup(cancel2)
-	ctx, cancel3 := context.WithTimeout(ctx, 60*time.Second)
-	t.Cleanup(cancel3)
+	return ctx
+}
+
+// tab opens a new tab in the browser of ctx (see chromium), for up to two
+// minutes.
+func tab(t *testing.T, browserCtx context.Context) context.Context {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(browserCtx)
+	t.Cleanup(cancel)
+	ctx, cancel2 := context.WithTimeout(ctx, 2*time.Minute)
+	t.Cleanup(cancel2)
 	return ctx
 }
 
