@@ -105,7 +105,7 @@ type daemon struct {
 	menuAsk time.Time    // when the menu button asked "new game?"
 	ended   bool         // the recording ended with at_end: stop
 	games   atomic.Int64 // games started in this run
-	// noticed are the scanner's notices said (text → blocking).
+	// noticed are the scanner's notices said (key → blocking).
 	noticed map[string]bool
 }
 

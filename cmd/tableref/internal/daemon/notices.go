@@ -1,6 +1,7 @@
 package daemon
 
 import (
+	"cmp"
 	"log/slog"
 	"strings"
 	"time"
@@ -15,6 +16,10 @@ import (
 type Notice struct {
 	Text  string    // what, where and what to do, for the page and the log
 	Short [2]string // the display's two lines
+	// Key says when it is the same notice again: the problem's kind, zone,
+	// cells and cards, not its text, whose distances and fractions move
+	// a little from one read to the next. Empty: the text.
+	Key string
 	// Blocking: no snapshot comes while it lasts; it is said again once
 	// the table has been read in between.
 	Blocking bool
@@ -35,8 +40,9 @@ func (d *daemon) notices(ns []Notice) {
 	}
 	var fresh []Notice
 	for _, n := range ns {
-		if _, said := d.noticed[n.Text]; !said {
-			d.noticed[n.Text] = n.Blocking
+		key := cmp.Or(n.Key, n.Text)
+		if _, said := d.noticed[key]; !said {
+			d.noticed[key] = n.Blocking
 			fresh = append(fresh, n)
 		}
 	}
@@ -58,9 +64,9 @@ func (d *daemon) notices(ns []Notice) {
 // tableRead forgets the blocking notices said: the table was read, so the
 // next time one blocks it is news again.
 func (d *daemon) tableRead() {
-	for text, blocking := range d.noticed {
+	for key, blocking := range d.noticed {
 		if blocking {
-			delete(d.noticed, text)
+			delete(d.noticed, key)
 		}
 	}
 }

@@ -181,3 +181,24 @@ func captureLog(t *testing.T) *syncBuffer {
 	t.Cleanup(func() { slog.SetDefault(old) })
 	return buf
 }
+
+// TestNoticeSaidOncePerKey: a notice whose text moves from read to read
+// (a distance of 253 mm, then 254 mm) is the same notice: said once; a
+// blocking one is news again after the table was read.
+func TestNoticeSaidOncePerKey(t *testing.T) {
+	d := &daemon{pres: newPresenter(logDisplay{}, nil)}
+	m := Notice{Text: "P1's cards lie 253 mm from P2's marker", Short: [2]string{"Move the markers", "see the page"}, Key: "marker p1"}
+	b := Notice{Text: "two cards in one cell", Short: [2]string{"2 cards, 1 cell", "one card a cell"}, Key: "same cell", Blocking: true}
+	d.notices([]Notice{m, b})
+	m.Text = "P1's cards lie 254 mm from P2's marker"
+	d.notices([]Notice{m, b})
+	d.tableRead()
+	d.notices([]Notice{m, b})
+	var sent [][]Screen
+	for len(d.pres.in) > 0 {
+		sent = append(sent, <-d.pres.in)
+	}
+	if len(sent) != 2 || len(sent[0]) != 2 || len(sent[1]) != 1 || sent[1][0].Msg.Lines[0] != "2 cards, 1 cell" {
+		t.Errorf("sent %v: want both at first, then only the blocking one after the table was read", sent)
+	}
+}

@@ -2,6 +2,7 @@ package daemon
 
 import (
 	"context"
+	"fmt"
 	"image"
 	"log/slog"
 	"math"
@@ -91,7 +92,8 @@ func (t *tableScanner) Frame(ctx context.Context, at time.Duration, frame gocv.M
 		// starts.
 		blocked := p.Blocking() && p.Kind != scanner.ProblemCovered && still && u.Motion.StillFor >= blockedAfter
 		if blocked || p.Kind == scanner.ProblemMarker {
-			out.Notices = append(out.Notices, Notice{Text: p.Text, Short: p.Short(), Blocking: p.Blocking()})
+			out.Notices = append(out.Notices, Notice{Text: p.Text, Short: p.Short(), Blocking: p.Blocking(),
+				Key: fmt.Sprint(p.Kind, p.Zone, p.Cells, p.Cards)})
 		}
 	}
 	if u.Scan != nil {
