@@ -29,6 +29,20 @@ type Layout struct {
 	Grid [4]float64 `json:"grid_mm"`
 	Rows int        `json:"rows"`
 	Cols int        `json:"cols"`
+	// Cube is the side of the cubes landing on a shaker mat, mm (0:
+	// DefaultCube); `tableref calibrate shaker` measures it.
+	Cube float64 `json:"cube_mm,omitempty"`
+}
+
+// DefaultCube is the side of a Shake That City cube, mm.
+const DefaultCube = 16.0
+
+// CubeSide is the side of the cubes on this mat, mm.
+func (l Layout) CubeSide() float64 {
+	if l.Cube > 0 {
+		return l.Cube
+	}
+	return DefaultCube
 }
 
 // cornerTile is the side of the square tile `tableref print markers`
@@ -77,6 +91,9 @@ func (l Layout) validate(p *problems, field string) {
 	if !(g[0] < g[2]) || !(g[1] < g[3]) {
 		p.add(field+".grid_mm", "%v: want west < east and north < south", g)
 	}
+	if l.Cube != 0 && !(l.Cube >= 4 && l.Cube <= 40) {
+		p.add(field+".cube_mm", "%v: want a cube of 4 to 40 mm", l.Cube)
+	}
 }
 
 func (l Layout) markerQuad() geom.Quad { return quad(l.Markers) }
@@ -114,6 +131,76 @@ type Board struct {
 	// captured.
 	Empty  []Lab     `json:"empty,omitempty"`
 	Spread []float64 `json:"spread,omitempty"`
+	// Sites are the looks of the construction-site tiles lying on their
+	// squares (`tableref calibrate board --sites`), so a site is told
+	// from a tile of a colour not calibrated, never guessed.
+	Sites []SiteLook `json:"sites,omitempty"`
+}
+
+// SiteLook is one construction-site tile as it looks on its square: a
+// site shows two city tiles on its face, so its mean colour says little
+// (a red and a green half average to a grey). It is kept as its palette:
+// the few colours its face shows (in the sampled middle of the square) and
+// how much of it each covers. A square is the site when its pixels show
+// those colours, each in about its share, and little else; a one-colour
+// tile shows one colour only.
+type SiteLook struct {
+	Cell    [2]int    `json:"cell"`
+	Lab     Lab       `json:"lab"`
+	Palette []Lab     `json:"palette"`
+	Weights []float64 `json:"weights"`
+}
+
+// SiteColour is how far (Dist) a pixel may be from a palette colour and
+// still show it.
+const SiteColour = 15
+
+// Match says how well pixels (Labs of a square's sampled middle) show the
+// site: 1 or less when they do. It is the worse of the share of pixels
+// showing no palette colour (against a quarter) and, for each colour
+// covering a sixth of the site or more, a third of its share against the
+// share it covers here (a site laid 2 mm otherwise moves its pictures
+// across the sampled middle).
+func (s SiteLook) Match(px []Lab) float64 {
+	if len(px) == 0 || len(s.Palette) == 0 {
+		return math.Inf(1)
+	}
+	got := make([]float64, len(s.Palette))
+	foreign := 0.0
+	for _, p := range px {
+		best, bi := math.Inf(1), -1
+		for i, c := range s.Palette {
+			if d := c.Dist(p); d < best {
+				best, bi = d, i
+			}
+		}
+		if best > SiteColour {
+			foreign++
+			continue
+		}
+		got[bi]++
+	}
+	n := float64(len(px))
+	worst := foreign / n / 0.25
+	for i, w := range s.Weights {
+		if w >= 1.0/6 {
+			worst = math.Max(worst, w/3/math.Max(got[i]/n, 1e-6))
+		}
+	}
+	return worst
+}
+
+// SiteAt returns the look of the site captured on cell (r, c).
+func (b *Board) SiteAt(r, c int) (SiteLook, bool) {
+	if b == nil {
+		return SiteLook{}, false
+	}
+	for _, s := range b.Sites {
+		if s.Cell == [2]int{r, c} {
+			return s, true
+		}
+	}
+	return SiteLook{}, false
 }
 
 func (b *Board) validate(p *problems, field string) {
@@ -134,6 +221,29 @@ func (b *Board) validate(p *problems, field string) {
 	for i, s := range b.Spread {
 		if !(s > 0) || s > 100 {
 			p.add(fmt.Sprintf("%s.spread[%d]", field, i), "%v: want above 0 and at most 100", s)
+		}
+	}
+	seen := map[[2]int]bool{}
+	for i, s := range b.Sites {
+		f := fmt.Sprintf("%s.sites[%d]", field, i)
+		if s.Cell[0] < 0 || s.Cell[1] < 0 || s.Cell[0] >= b.Layout.Rows || s.Cell[1] >= b.Layout.Cols {
+			p.add(f+".cell", "%v: not a cell of the %d×%d layout", s.Cell, b.Layout.Rows, b.Layout.Cols)
+		}
+		if seen[s.Cell] {
+			p.add(f+".cell", "%v has two looks", s.Cell)
+		}
+		seen[s.Cell] = true
+		checkLab(p, f+".lab", s.Lab)
+		for k, q := range s.Palette {
+			checkLab(p, fmt.Sprintf("%s.palette[%d]", f, k), q)
+		}
+		if len(s.Palette) == 0 || len(s.Weights) != len(s.Palette) {
+			p.add(f+".weights", "%d weights for %d palette colours (want one each, at least one)", len(s.Weights), len(s.Palette))
+		}
+		for k, w := range s.Weights {
+			if !(w > 0) || w > 1 {
+				p.add(fmt.Sprintf("%s.weights[%d]", f, k), "%v: want a share above 0 and at most 1", w)
+			}
 		}
 	}
 }

@@ -1,9 +1,11 @@
 package calibration
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 
 	"github.com/tableref/tableref/rules"
 )
@@ -169,4 +171,56 @@ func roundLab(l Lab) Lab {
 		l[k] = math.Round(l[k]*10) / 10
 	}
 	return l
+}
+
+// NearestColour returns the colour of ps nearest to profile p's, and their
+// distance; "" when p is alone.
+func NearestColour(ps []Profile, p Profile) (rules.Colour, float64) {
+	best, bestD := rules.Colour(""), math.Inf(1)
+	for _, q := range ps {
+		if q.Colour != p.Colour {
+			if d := q.Lab.Dist(p.Lab); d < bestD {
+				best, bestD = q.Colour, d
+			}
+		}
+	}
+	return best, bestD
+}
+
+// ErrConfused is returned for profiles that would take one colour for
+// another.
+var ErrConfused = errors.New("colours too close to tell apart")
+
+// CheckProfiles refuses profiles that would confuse two colours: every
+// sample they were built from must classify as its own colour. A sample
+// outside its own colour's spread (cut to stay clear of a neighbour) or
+// nearer another colour means that under this light and camera the two
+// overlap, and a cube or tile of one would be read as the other or as
+// unknown. The error names each pair.
+func CheckProfiles(ps []Profile, samples []Sample) error {
+	bad := map[[2]rules.Colour]int{}
+	var pairs [][2]rules.Colour
+	for _, s := range samples {
+		got, _, ok := Classify(ps, s.Lab)
+		if ok && got == s.Colour {
+			continue
+		}
+		key := [2]rules.Colour{s.Colour, got}
+		if bad[key] == 0 {
+			pairs = append(pairs, key)
+		}
+		bad[key]++
+	}
+	if len(pairs) == 0 {
+		return nil
+	}
+	var says []string
+	for _, k := range pairs {
+		if k[1] == "" || k[1] == k[0] {
+			says = append(says, fmt.Sprintf("%d %s sample(s) outside the %s profile (its spread had to stay clear of a neighbour)", bad[k], k[0], k[0]))
+			continue
+		}
+		says = append(says, fmt.Sprintf("%d %s sample(s) read as %s", bad[k], k[0], k[1]))
+	}
+	return fmt.Errorf("%w: %s: more even light, the camera's fixed white balance, or another photo with --add may separate them", ErrConfused, strings.Join(says, "; "))
 }

@@ -1,7 +1,9 @@
 package calibration
 
 import (
+	"errors"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/tableref/tableref/rules"
@@ -153,5 +155,59 @@ func TestZones(t *testing.T) {
 	z.SetPlayers(map[int]geom.Pt{2: {X: 1.234, Y: 5}, 1: {X: 0, Y: 0}})
 	if len(z.Players) != 2 || z.Players[0].Player != 1 || z.Players[1].At != [2]float64{1.2, 5} {
 		t.Errorf("SetPlayers: %+v", z.Players)
+	}
+}
+
+// TestCheckProfilesRefusesConfusion: profiles whose own samples would be
+// read as another colour (or as none) are refused, naming the colours;
+// well-separated samples pass.
+func TestCheckProfilesRefusesConfusion(t *testing.T) {
+	good := []Sample{
+		{Colour: rules.Red, Lab: Lab{45, 60, 35}, Spread: 2}, {Colour: rules.Red, Lab: Lab{47, 62, 33}, Spread: 2},
+		{Colour: rules.Blue, Lab: Lab{40, 25, -60}, Spread: 2}, {Colour: rules.Blue, Lab: Lab{41, 24, -62}, Spread: 2},
+	}
+	if err := CheckProfiles(BuildProfiles(good), good); err != nil {
+		t.Errorf("separate colours refused: %v", err)
+	}
+	// Under a lamp blue drifted towards black across the table: one blue
+	// sample lies nearer black's.
+	bad := append(append([]Sample(nil), good...),
+		Sample{Colour: rules.Black, Lab: Lab{16, 3, -8}, Spread: 2}, Sample{Colour: rules.Black, Lab: Lab{17, 2, -6}, Spread: 2},
+		Sample{Colour: rules.Blue, Lab: Lab{20, 8, -16}, Spread: 2})
+	err := CheckProfiles(BuildProfiles(bad), bad)
+	if !errors.Is(err, ErrConfused) || !strings.Contains(err.Error(), "blue") {
+		t.Errorf("confused blue and black: %v", err)
+	}
+}
+
+// TestSiteLookMatch: a site is matched by pixels showing its colours in
+// about their shares, never by a one-colour tile of one of them, nor by a
+// colour it does not show.
+func TestSiteLookMatch(t *testing.T) {
+	site := SiteLook{Palette: []Lab{{75, 5, 35}, {45, 50, 25}, {55, -35, 22}}, Weights: []float64{0.4, 0.3, 0.3}}
+	px := func(parts ...struct {
+		c Lab
+		n int
+	}) []Lab {
+		var out []Lab
+		for _, p := range parts {
+			for i := 0; i < p.n; i++ {
+				out = append(out, p.c)
+			}
+		}
+		return out
+	}
+	type part = struct {
+		c Lab
+		n int
+	}
+	if m := site.Match(px(part{Lab{76, 6, 33}, 35}, part{Lab{46, 48, 26}, 35}, part{Lab{54, -33, 22}, 30})); m > 1 {
+		t.Errorf("the site itself, moved a little: match %.2f", m)
+	}
+	if m := site.Match(px(part{Lab{45, 50, 25}, 100})); m <= 1 {
+		t.Errorf("a red tile: match %.2f", m)
+	}
+	if m := site.Match(px(part{Lab{40, 25, -60}, 100})); m <= 1 {
+		t.Errorf("a blue tile: match %.2f", m)
 	}
 }

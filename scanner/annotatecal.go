@@ -8,6 +8,7 @@ import (
 
 	"gocv.io/x/gocv"
 
+	"github.com/tableref/tableref/scanner/colourgrid"
 	"github.com/tableref/tableref/vision/geom"
 )
 
@@ -33,7 +34,7 @@ func (s *Scanner) ShowCalibration(ctx context.Context, frame gocv.Mat) (gocv.Mat
 		return gocv.NewMat(), err
 	}
 	sc.Colours, sc.Problems = cells, probs
-	mats, _ := FindMats(res.Codes, s.cal)
+	mats, _ := colourgrid.Find(res.Codes, s.cal)
 	for _, m := range mats {
 		sc.Regions = append(sc.Regions, Region{Zone: m.Zone, Quad: m.GridQuad()})
 	}

@@ -324,23 +324,3 @@ func crossCentre(cells []cell) (rules.Pos, bool) {
 	}
 	return best, true
 }
-
-// nearestMiddle is the occupied cell nearest the middle of the cards (the
-// reference city on a board seen for the first time).
-func nearestMiddle(cells []cell) (rules.Pos, bool) {
-	if len(cells) == 0 {
-		return rules.Pos{}, false
-	}
-	var mr, mc float64
-	for _, c := range cells {
-		mr, mc = mr+c.row, mc+c.col
-	}
-	mr, mc = mr/float64(len(cells)), mc/float64(len(cells))
-	best, bestD := cells[0].pos, math.Inf(1)
-	for _, c := range cells {
-		if d := math.Hypot(c.row-mr, c.col-mc); d < bestD {
-			best, bestD = c.pos, d
-		}
-	}
-	return best, true
-}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/tableref/tableref/scanner"
+	"github.com/tableref/tableref/scanner/colourgrid"
 	"github.com/tableref/tableref/scanner/scenes"
 	"github.com/tableref/tableref/vision/qr"
 	"github.com/tableref/tableref/vision/synth"
@@ -24,7 +25,7 @@ func TestNoMatLeaks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	calibrateColours(t, g.Cal, scenes.Options{Seed: 72, Width: 1920, Height: 1080}, 1)
+	calibrateColours(t, g.Cal, scenes.Options{Seed: 71, Width: 1920, Height: 1080}, 1)
 	frame, _, err := synth.Render(g.Scene)
 	if err != nil {
 		t.Fatal(err)
@@ -59,11 +60,19 @@ func TestNoMatLeaks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := scanner.CaptureBoards(frame, res.Codes, g.Cal); err != nil {
+	mats, _ := colourgrid.Find(res.Codes, g.Cal)
+	if _, err := colourgrid.CaptureBoards(frame, mats); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := scanner.ColourSamples(frame, res.Codes, g.Cal); err != nil {
+	if _, err := colourgrid.ColourSamples(frame, mats); err != nil {
 		t.Fatal(err)
+	}
+	for _, m := range mats {
+		if m.IsShaker() {
+			if _, err := colourgrid.LearnDrop(frame, m); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 	if after := prof.Count(); after != before {
 		t.Errorf("%d Mats leaked", after-before)

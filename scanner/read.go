@@ -2,7 +2,6 @@ package scanner
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"image"
 	"log/slog"
@@ -266,8 +265,11 @@ func (s *Scanner) gridZone(sc *Scan, zone string, cards []*placed, priors map[st
 			sc.addCards(zoneOffer, og, ocells, true)
 		}
 	case s.layout.kind == board && zone == zoneBoard && prior == nil:
-		if c, ok := nearestMiddle(cells); ok {
+		// Fit the board to the cards (nsoe.go).
+		if c, ok := boardAnchor(cells, s.layout.rows, s.layout.cols, s.layout.centre); ok {
 			g, cells = reanchor(g, cells, c, s.layout.centre)
+		} else if len(cells) > 0 {
+			sc.Problems = append(sc.Problems, offBoard(zone, cells, s.layout.rows, s.layout.cols))
 		}
 	}
 	sc.addCards(zone, g, cells, true)
@@ -351,23 +353,11 @@ func sortCards(cs []Card) {
 	})
 }
 
-// colourZones reads the shaker mat and the city boards.
-func (s *Scanner) colourZones(sc *Scan, frame gocv.Mat, codes []qr.Tableref) error {
-	mats, probs := FindMats(codes, s.cal)
-	sc.Problems = append(sc.Problems, probs...)
-	for _, m := range mats {
-		sc.Regions = append(sc.Regions, Region{Zone: m.Zone, Quad: m.GridQuad()})
-		samples, err := m.Sample(frame)
-		if err != nil {
-			return fmt.Errorf("scanner: %w", err)
-		}
-		if err := s.readMat(sc, frame, m, samples); err != nil {
-			return err
-		}
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
 	}
-	return nil
+	sort.Strings(out)
+	return out
 }
-
-// errNoProfiles is said when a mat is in view but no colours were
-// calibrated.
-var errNoProfiles = errors.New("no colour profiles")

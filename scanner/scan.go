@@ -112,16 +112,20 @@ func (g Grid) CellQuad(p rules.Pos) geom.Quad {
 type ColourCell struct {
 	Zone string
 	Pos  rules.Pos
-	// Colour is the cube or tile read; empty for an empty cell or an
-	// unknown colour (Unknown says which).
+	// Colour is the cube or tile read; empty for an empty cell, an
+	// unknown colour (Unknown), a construction site (Site) or, on the
+	// shaker, a cube between cells or two in one (Between).
 	Colour  rules.Colour
 	Unknown bool
+	Site    bool
+	Between bool
 	// Lab is the cell's mean colour and Dist its distance to the profile
 	// it matched (or the nearest, when unknown).
 	Lab  calibration.Lab
 	Dist float64
-	// Quad is the cell in image pixels.
-	Quad geom.Quad
+	// Quad is the cell in image pixels; Found, on the shaker, the top
+	// face of the cube found in it (zero for none).
+	Quad, Found geom.Quad
 }
 
 // Region is a mat or board found in the frame: its zone and the image

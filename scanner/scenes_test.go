@@ -8,8 +8,8 @@ import (
 	"github.com/tableref/tableref/rules"
 	_ "github.com/tableref/tableref/rules/modes" // decks: card kinds for Strange World
 	"github.com/tableref/tableref/scanner"
+	"github.com/tableref/tableref/scanner/colourbench"
 	"github.com/tableref/tableref/scanner/scenes"
-	"github.com/tableref/tableref/vision/qr"
 	"github.com/tableref/tableref/vision/synth"
 )
 
@@ -73,7 +73,7 @@ func TestGeneratedTables(t *testing.T) {
 				t.Fatal(err)
 			}
 			if g.Setup.Mode == "shakecity" {
-				calibrateColours(t, g.Cal, hard(tc.seed+100), 2)
+				calibrateColours(t, g.Cal, hard(tc.seed), 2)
 			}
 			scan := photo(t, g)
 			sameTable(t, tc.name, scan.Table, g.Visible, scan)
@@ -86,43 +86,13 @@ func TestGeneratedTables(t *testing.T) {
 	}
 }
 
-// calibrateColours runs the colour and board calibration on their own
-// generated photos, as `tableref calibrate colours` and `calibrate board`
-// do, and adds them to cal.
+// calibrateColours calibrates the colours of a Shake That City table as
+// docs/calibration.md says (colourbench.DocsSteps), on photos of the same
+// table taken with the options o, and adds them to cal.
 func calibrateColours(t *testing.T, cal *calibration.File, o scenes.Options, players int) {
 	t.Helper()
-	for _, mk := range []func() (scenes.Game, error){
-		func() (scenes.Game, error) { return scenes.EmptyBoards(o, players) },
-		func() (scenes.Game, error) { return scenes.ColourPhoto(o) },
-	} {
-		g, err := mk()
-		if err != nil {
-			t.Fatal(err)
-		}
-		frame, _, err := synth.Render(g.Scene)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := scanner.TiledReader{Reader: qr.NewReader(qr.Options{})}.Read(context.Background(), frame)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if g.Name == "empty boards" {
-			boards, probs, err := scanner.CaptureBoards(frame, res.Codes, cal)
-			if err != nil || len(probs) > 0 || len(boards) != players+1 {
-				t.Fatalf("capture: %d boards, %v, %v", len(boards), probs, err)
-			}
-			for _, b := range boards {
-				cal.SetBoard(b)
-			}
-		} else {
-			cubes, tiles, err := scanner.ColourSamples(frame, res.Codes, cal)
-			if err != nil {
-				t.Fatal(err)
-			}
-			cal.Colours = &calibration.Colours{Cubes: calibration.BuildProfiles(cubes), Tiles: calibration.BuildProfiles(tiles)}
-		}
-		frame.Close()
+	if err := colourbench.DocsSteps(context.Background(), scenes.NewCityTable(o, scenes.City{Players: players}), cal); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -154,14 +124,12 @@ func TestCubeBetweenCells(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	calibrateColours(t, g.Cal, scenes.Options{Seed: 62}, 1)
-	// Move the shaker's last cube (cell (2,2)) 8 mm east, half out of its
-	// cell.
-	last := 2 + 9 + 2*8 // the paper, the target, 9 cells, then 2 shapes per cube
-	for _, i := range []int{last, last + 1} {
-		for k := range g.Scene.Shapes[i].Corners {
-			g.Scene.Shapes[i].Corners[k].X += 8
-		}
+	calibrateColours(t, g.Cal, scenes.Options{Seed: 61}, 1)
+	// Move the shaker's last cube (cell (2,2)) 15 mm east, onto its
+	// cell's edge: half of it off the grid.
+	last := &g.Scene.Solids[8]
+	for k := range last.Footprint {
+		last.Footprint[k].X += 15
 	}
 	scan := photo(t, g)
 	if n := len(scan.Table.Zone("shaker").Cells); n != 8 {
@@ -179,6 +147,6 @@ func TestCubeBetweenCells(t *testing.T) {
 		}
 	}
 	if !found {
-		t.Error("no reshake problem")
+		t.Errorf("no reshake problem in %v", scan.Problems)
 	}
 }

@@ -23,7 +23,7 @@ import (
 
 func init() {
 	register(newCalibrate)
-	for _, b := range []builder{newCalibrateTable, newCalibrateZones, newCalibrateColours, newCalibrateBoard, newCalibrateShow} {
+	for _, b := range []builder{newCalibrateTable, newCalibrateZones, newCalibrateShow} {
 		registerUnder("calibrate", b)
 	}
 }
@@ -239,10 +239,16 @@ func calibrateZones(ctx context.Context, path string, o zoneOptions, pos []strin
 				seen[m.Player] = h.Apply(c.Centre())
 			}
 		}
-		if len(seen) == 0 {
+		switch {
+		case len(seen) > 0:
+			z.SetPlayers(seen)
+		case len(o.grids)+len(o.polygons) > 0:
+			// A game without player markers (Nord Sud Ovest Est) needs
+			// only its grid: the photo holds none, and that is fine.
+			fmt.Fprintf(stdout, "%s shows no player marker: none stored (this game's zones are the grids and polygons given)\n", pos[0])
+		default:
 			return fmt.Errorf("%w: %s shows no player marker (print them with 'tableref print markers players')", calibration.ErrMissing, pos[0])
 		}
-		z.SetPlayers(seen)
 	}
 	f.Zones = z
 	if err := saveCalibration(f, path); err != nil {
@@ -323,129 +329,6 @@ func numbers(s string, n int) ([]float64, error) {
 		out[i] = v
 	}
 	return out, nil
-}
-
-func newCalibrateColours() *cobra.Command {
-	var add bool
-	c := &cobra.Command{
-		Use:     "colours PHOTO...",
-		Short:   "cube and tile colours from one of each colour on the shaker mat (red blue black / green grey white) and along a board's first row",
-		Example: "  tableref calibrate colours colours.jpg\n  tableref calibrate colours --add lamp.jpg",
-		Args:    argsBetween(1, -1, "at least one photo of the cubes and tiles"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return calibrateColours(cmd.Context(), calibrationPath(cmd), add, args, cmd.OutOrStdout())
-		},
-	}
-	c.Flags().BoolVar(&add, "add", false, "add these photos' samples to the stored profiles instead of replacing them")
-	return c
-}
-
-func calibrateColours(ctx context.Context, path string, addColours bool, pos []string, stdout io.Writer) error {
-	f, err := calibration.LoadOrNew(path)
-	if err != nil {
-		return err
-	}
-	var cubes, tiles []calibration.Sample
-	if addColours && f.Colours != nil {
-		cubes, tiles = asSamples(f.Colours.Cubes), asSamples(f.Colours.Tiles)
-	}
-	for _, p := range pos {
-		frame, res, err := readPhoto(ctx, p)
-		if err != nil {
-			return err
-		}
-		c, t, err := scanner.ColourSamples(frame, res.Codes, f)
-		frame.Close()
-		if err != nil {
-			return fmt.Errorf("%s: %w", p, err)
-		}
-		cubes, tiles = append(cubes, c...), append(tiles, t...)
-	}
-	if len(cubes)+len(tiles) == 0 {
-		return fmt.Errorf("%w: no cube or tile found where calibration.ColourOrder expects them (docs/calibration.md)", calibration.ErrMissing)
-	}
-	if f.Colours == nil {
-		f.Colours = &calibration.Colours{}
-	}
-	if len(cubes) > 0 {
-		f.Colours.Cubes = calibration.BuildProfiles(cubes)
-	}
-	if len(tiles) > 0 {
-		f.Colours.Tiles = calibration.BuildProfiles(tiles)
-	}
-	if err := saveCalibration(f, path); err != nil {
-		return err
-	}
-	for _, set := range []struct {
-		what string
-		ps   []calibration.Profile
-	}{{"cubes", f.Colours.Cubes}, {"tiles", f.Colours.Tiles}} {
-		for _, p := range set.ps {
-			fmt.Fprintf(stdout, "%s %-5s  L %5.1f a %6.1f b %6.1f  spread %4.1f  (%d samples)\n", set.what, p.Colour, p.Lab[0], p.Lab[1], p.Lab[2], p.Spread, p.Samples)
-		}
-	}
-	fmt.Fprintf(stdout, "saved to %s\n", path)
-	return nil
-}
-
-// asSamples turns stored profiles back into samples, one per sample they
-// were made of, so --add weighs old and new photos alike.
-func asSamples(ps []calibration.Profile) []calibration.Sample {
-	var out []calibration.Sample
-	for _, p := range ps {
-		for i := 0; i < max(1, p.Samples); i++ {
-			out = append(out, calibration.Sample{Colour: p.Colour, Lab: p.Lab, Spread: p.Spread / 3})
-		}
-	}
-	return out
-}
-
-func newCalibrateBoard() *cobra.Command {
-	return &cobra.Command{
-		Use:     "board PHOTO [ZONE...]",
-		Short:   "the empty look of every shaker mat and city board in the photo (or only the zones named: shaker, board:p1 …)",
-		Example: "  tableref calibrate board empty.jpg\n  tableref calibrate board empty.jpg board:p2",
-		Args:    argsBetween(1, -1, "a photo of the empty boards, then the zones to take (default all)"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return calibrateBoard(cmd.Context(), calibrationPath(cmd), args, cmd.OutOrStdout())
-		},
-	}
-}
-
-func calibrateBoard(ctx context.Context, path string, pos []string, stdout io.Writer) error {
-	f, frame, res, err := fileAndPhoto(ctx, path, pos[0])
-	if err != nil {
-		return err
-	}
-	defer frame.Close()
-	boards, probs, err := scanner.CaptureBoards(frame, res.Codes, f)
-	if err != nil {
-		return err
-	}
-	want := map[string]bool{}
-	for _, z := range pos[1:] {
-		want[z] = true
-	}
-	n := 0
-	for _, b := range boards {
-		if len(want) > 0 && !want[b.Zone] {
-			continue
-		}
-		f.SetBoard(b)
-		n++
-		fmt.Fprintf(stdout, "%s: %d×%d cells captured\n", b.Zone, b.Layout.Rows, b.Layout.Cols)
-	}
-	for _, p := range probs {
-		fmt.Fprintf(stdout, "not captured: %s\n", p.Text)
-	}
-	if n == 0 {
-		return fmt.Errorf("%w: %s shows no shaker mat or city board with all four corner codes (zones asked: %s)", calibration.ErrMissing, pos[0], strings.Join(pos[1:], " "))
-	}
-	if err := saveCalibration(f, path); err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "saved to %s\n", path)
-	return nil
 }
 
 func newCalibrateShow() *cobra.Command {

@@ -477,11 +477,18 @@ func newPrintSize() *cobra.Command {
 	}
 	cam := cameraFlags(c.Flags())
 	c.Flags().Float64Var(&module, "module", 0, "also check this module size, mm")
+	var board string
+	c.Flags().StringVar(&board, "board", "9x9", "Nord Sud Ovest Est board, ROWSxCOLS of card squares, to check the view against")
 	c.RunE = func(cmd *cobra.Command, _ []string) error {
 		if err := cam.Validate(); err != nil {
 			return usagef("%v", err)
 		}
+		var rows, cols int
+		if _, err := fmt.Sscanf(board, "%dx%d", &rows, &cols); err != nil || rows < 1 || cols < 1 || rows > 50 || cols > 50 {
+			return usagef("--board %q: want ROWSxCOLS such as 9x9", board)
+		}
 		printSize(cmd.OutOrStdout(), *cam, module)
+		printBoardView(cmd.OutOrStdout(), *cam, rows, cols)
 		return nil
 	}
 	return c

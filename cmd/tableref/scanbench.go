@@ -15,8 +15,8 @@ import (
 	"github.com/tableref/tableref/calibration"
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/scanner"
+	"github.com/tableref/tableref/scanner/colourbench"
 	"github.com/tableref/tableref/scanner/scenes"
-	"github.com/tableref/tableref/vision/qr"
 	"github.com/tableref/tableref/vision/synth"
 )
 
@@ -216,43 +216,11 @@ func sameVerdicts(a, b []rules.Event) bool {
 	return reflect.DeepEqual(key(a), key(b))
 }
 
-// benchColours calibrates the colours and boards from their own photos,
-// taken with the same camera in another light.
+// benchColours calibrates the colours and boards of the table as
+// docs/calibration.md says, on photos of the same table without arms.
 func benchColours(ctx context.Context, cal *calibration.File, o scenes.Options, players int) error {
-	o.Seed += 500
 	o.Hands = 0
-	for _, make := range []func() (scenes.Game, error){
-		func() (scenes.Game, error) { return scenes.EmptyBoards(o, players) },
-		func() (scenes.Game, error) { return scenes.ColourPhoto(o) },
-	} {
-		g, err := make()
-		if err != nil {
-			return err
-		}
-		frame, _, err := synth.Render(g.Scene)
-		if err != nil {
-			return err
-		}
-		res, err := scanner.TiledReader{Reader: qr.NewReader(qr.Options{})}.Read(ctx, frame)
-		if err == nil {
-			if g.Name == "empty boards" {
-				var boards []calibration.Board
-				boards, _, err = scanner.CaptureBoards(frame, res.Codes, cal)
-				for _, b := range boards {
-					cal.SetBoard(b)
-				}
-			} else {
-				var cubes, tiles []calibration.Sample
-				cubes, tiles, err = scanner.ColourSamples(frame, res.Codes, cal)
-				cal.Colours = &calibration.Colours{Cubes: calibration.BuildProfiles(cubes), Tiles: calibration.BuildProfiles(tiles)}
-			}
-		}
-		frame.Close()
-		if err != nil {
-			return err
-		}
-	}
-	return nil
+	return colourbench.DocsSteps(ctx, scenes.NewCityTable(o, scenes.City{Players: players}), cal)
 }
 
 func printBench(w io.Writer, rows []*benchRow) {

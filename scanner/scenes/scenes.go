@@ -31,6 +31,9 @@ type Options struct {
 	Light         float64 // uneven light, 0..1
 	Hands         int     // arms reaching in from the edge, never over a code
 	Turn          float64 // the whole layout turned on the table, degrees
+	// Lighting is the colour of the light: a warm cast, a lamp on one
+	// side (its position in table mm from the middle of the layout).
+	Lighting synth.Light
 }
 
 func (o Options) size() (int, int) { return o.Width, o.Height }
@@ -58,6 +61,9 @@ type Game struct {
 	// the mats and boards; colours are calibrated from their own photos
 	// (ColourPhoto, EmptyBoards).
 	Cal *calibration.File
+	// Mats map each mat's and board's layout mm to table mm (zone
+	// "shaker", "board:p1" …), to lay more on them.
+	Mats map[string]geom.H
 }
 
 // item is one thing a builder lays on the table, with where the game
@@ -77,6 +83,8 @@ type builder struct {
 	rng    *rand.Rand
 	o      Options
 	shapes []synth.Shape
+	solids []synth.Solid
+	mats   map[string]geom.H
 	items  []item
 	full   rules.Table
 	cells  map[string]map[rules.Pos]rules.Colour // colour zones, visible by construction
@@ -288,8 +296,8 @@ func (b *builder) finish(name string, setup rules.Setup) (Game, error) {
 		w = min(MaxWidth, (w*11/10+15)/16*16)
 		h = w * 9 / 16
 	}
-	scene := synth.Scene{Width: w, Height: h, Camera: cam, CameraCentre: centre, Shapes: b.shapes, Seed: b.o.Seed,
-		Effect: synth.Effects{BlurSigma: b.o.Blur, NoiseSigma: b.o.Noise, JPEGQuality: b.o.JPEG, UnevenLight: b.o.Light}}
+	scene := synth.Scene{Width: w, Height: h, Camera: cam, CameraCentre: centre, Shapes: b.shapes, Solids: b.solids, Seed: b.o.Seed,
+		Effect: synth.Effects{BlurSigma: b.o.Blur, NoiseSigma: b.o.Noise, JPEGQuality: b.o.JPEG, UnevenLight: b.o.Light, Light: b.o.Lighting}}
 	for _, it := range b.items {
 		scene.Cards = append(scene.Cards, it.card)
 	}
@@ -297,7 +305,7 @@ func (b *builder) finish(name string, setup rules.Setup) (Game, error) {
 	inv, _ := cam.Inverse()
 	cal := &calibration.File{Format: calibration.Format,
 		Table: &calibration.Table{Image: [2]int{w, h}, H: inv, Source: calibration.SourceSheet, CodeMM: calibration.PrintedCode, Codes: 4}}
-	return Game{Name: name, Setup: setup, Scene: scene, Visible: b.visible(), Full: b.full.Clone(), Cal: cal}, nil
+	return Game{Name: name, Setup: setup, Scene: scene, Visible: b.visible(), Full: b.full.Clone(), Cal: cal, Mats: b.mats}, nil
 }
 
 // worstModule is the smallest module of any code in the frame, px.
@@ -317,6 +325,14 @@ func (b *builder) move(d geom.Pt) {
 	for i := range b.shapes {
 		for k := range b.shapes[i].Corners {
 			b.shapes[i].Corners[k] = b.shapes[i].Corners[k].Add(d)
+		}
+	}
+	for z, h := range b.mats {
+		b.mats[z] = geom.Translate(d.X, d.Y).Mul(h)
+	}
+	for i := range b.solids {
+		for k := range b.solids[i].Footprint {
+			b.solids[i].Footprint[k] = b.solids[i].Footprint[k].Add(d)
 		}
 	}
 	for i := range b.keep {
@@ -452,4 +468,26 @@ func Sheet(o Options) (Game, error) {
 	toSheet := geom.Rotate(-turn).Mul(geom.Translate(-b.shift.X, -b.shift.Y))
 	g.Cal.Table.H = toSheet.Mul(g.Cal.Table.H)
 	return g, nil
+}
+
+// Light is one way a photo is taken: its light and camera.
+type Light struct {
+	Name    string
+	Options Options
+}
+
+// Lights are the three lights an independent run photographed tables
+// under, with the blur, noise and JPEG of a phone-class camera: neutral
+// and straight down; warm and tilted 8°; dim daylight and a warm desk lamp
+// 70 cm off the table's west side, so the cast changes across the table,
+// tilted 12°.
+func Lights() []Light {
+	cam := Options{Blur: 0.8, Noise: 2.5, JPEG: 88}
+	neutral, warm, lamp := cam, cam, cam
+	warm.Tilt, warm.Roll = 8, 2
+	warm.Lighting = synth.Light{Cast: synth.Warm}
+	lamp.Tilt, lamp.Roll = 12, -3
+	lamp.Lighting = synth.Light{Cast: [3]float64{0.5, 0.55, 0.65},
+		Lamp: &synth.Lamp{At: [3]float64{-700, -100, 700}, Colour: synth.Warm, Power: 1.5}}
+	return []Light{{"neutral, straight down", neutral}, {"warm, tilted 8°", warm}, {"lamp on one side, tilted 12°", lamp}}
 }

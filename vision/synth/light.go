@@ -226,6 +226,13 @@ func shadowMask(s Scene) gocv.Mat {
 		pv.Close()
 	}
 	gocv.GaussianBlur(mask, &mask, image.Pt(0, 0), 1.5, 1.5, gocv.BorderReflect)
+	// A solid's own top and sides stand in the light (its shadow falls
+	// on the table behind it).
+	for _, so := range s.Solids {
+		for _, q := range visibleFaces(s, so) {
+			fillTable(&mask, s, q, [3]uint8{})
+		}
+	}
 	return mask
 }
 

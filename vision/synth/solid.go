@@ -26,6 +26,36 @@ func Cube(c geom.Pt, side, rotDeg float64, rgb [3]uint8) Solid {
 	return Solid{Footprint: Box(c, side, side, rotDeg, rgb).Corners, Height: side, Colour: rgb}
 }
 
+// cameraAt is the camera's centre, or 1 m straight above the origin
+// when the scene has none.
+func cameraAt(s Scene) [3]float64 {
+	if s.CameraCentre == ([3]float64{}) {
+		return [3]float64{0, 0, 1000}
+	}
+	return s.CameraCentre
+}
+
+// visibleFaces are a solid's top face and the sides the camera sees, as
+// they fall on the table plane seen from the camera (table mm).
+func visibleFaces(s Scene, so Solid) []geom.Quad {
+	cam := cameraAt(s)
+	var top geom.Quad
+	for i, p := range so.Footprint {
+		top[i] = dropFrom(cam, p, so.Height)
+	}
+	out := []geom.Quad{top}
+	centre := so.Footprint.Centre()
+	for i := 0; i < 4; i++ {
+		j := (i + 1) % 4
+		mid := so.Footprint[i].Add(so.Footprint[j]).Scale(0.5)
+		outward := mid.Sub(centre)
+		if outward.X*(cam[0]-mid.X)+outward.Y*(cam[1]-mid.Y) > 0 {
+			out = append(out, geom.Quad{so.Footprint[i], so.Footprint[j], top[j], top[i]})
+		}
+	}
+	return out
+}
+
 // drawSolids draws every solid's contact shadow, then its visible sides
 // and top. The camera's centre says where the top face falls; without one
 // (a scene given by a bare homography) the camera is taken to be 1 m
@@ -34,10 +64,7 @@ func drawSolids(frame *gocv.Mat, s Scene) {
 	if len(s.Solids) == 0 {
 		return
 	}
-	cam := s.CameraCentre
-	if cam == ([3]float64{}) {
-		cam = [3]float64{0, 0, 1000}
-	}
+	cam := cameraAt(s)
 	contactShadows(frame, s)
 	// The light's direction for shading the sides: from the lamp, else
 	// from above the table's north-west, as a window would.

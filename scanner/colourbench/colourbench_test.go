@@ -1,0 +1,37 @@
+package colourbench
+
+import (
+	"context"
+	"testing"
+
+	"github.com/tableref/tableref/scanner/scenes"
+)
+
+// TestThreeLights: Shake That City tables calibrated as the docs say and
+// photographed under the independent run's three lights (neutral and
+// straight down; warm, tilted 8°; a warm lamp on one side, tilted 12°),
+// cubes landing up to the edge of their cells, a white wild cube, sites:
+// no wrong colour, no unknown square or missed cube, and every score and
+// winner printed is the truth's. `tableref bench colours` runs all 20.
+func TestThreeLights(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders and scans 6 tables")
+	}
+	all := Tables()
+	tables := []scenes.City{all[9], all[16]} // sea 3p with a wild cube; 4p with sites and a wild cube
+	for _, l := range scenes.Lights() {
+		row, err := Run(context.Background(), l, tables, 1, DocsSteps, Printed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range row.Failed {
+			t.Errorf("%s: %s", l.Name, f)
+		}
+		for _, w := range row.Wrong {
+			t.Errorf("%s: %s", l.Name, w)
+		}
+		if row.CellsWrong+row.CubesWrong+row.ScoresWrong+row.WinnersWrong != 0 || row.Printed != len(tables) || row.CellsRight != row.Cells || row.CubesRight != row.Cubes {
+			t.Errorf("%s: %+v", l.Name, row)
+		}
+	}
+}

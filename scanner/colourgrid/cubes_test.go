@@ -1,0 +1,204 @@
+package colourgrid
+
+import (
+	"context"
+	"testing"
+
+	"gocv.io/x/gocv"
+
+	"github.com/tableref/tableref/calibration"
+	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/scanner/scenes"
+	"github.com/tableref/tableref/vision/geom"
+	"github.com/tableref/tableref/vision/qr"
+	"github.com/tableref/tableref/vision/synth"
+)
+
+// render renders a generated photo and finds its mats.
+func render(t *testing.T, g scenes.Game, cal *calibration.File) (gocv.Mat, []Mat) {
+	t.Helper()
+	frame, _, err := synth.Render(g.Scene)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := qr.NewReader(qr.Options{}).Read(context.Background(), frame)
+	if err != nil {
+		frame.Close()
+		t.Fatal(err)
+	}
+	mats, part := Find(res.Codes, cal)
+	if len(part) > 0 {
+		t.Logf("partial: %v", part)
+	}
+	return frame, mats
+}
+
+func shakerOf(t *testing.T, mats []Mat) Mat {
+	t.Helper()
+	for _, m := range mats {
+		if m.IsShaker() {
+			return m
+		}
+	}
+	t.Fatal("no shaker mat in view")
+	return Mat{}
+}
+
+// TestCubesFoundAnywhereInTheirCells: every cube of a shake is found in
+// its cell, under the three lights, landing up to the edge of its cell:
+// a white wild cube on the white mat too.
+func TestCubesFoundAnywhereInTheirCells(t *testing.T) {
+	for _, l := range scenes.Lights() {
+		for seed := uint64(1); seed <= 3; seed++ {
+			o := l.Options
+			o.Seed = seed
+			tab := scenes.NewCityTable(o, scenes.City{Players: 1, WildCubes: 3, CubeOffset: 7})
+			g, err := tab.Shake(seed + 10)
+			if err != nil {
+				t.Fatal(err)
+			}
+			frame, mats := render(t, g, &calibration.File{})
+			m := shakerOf(t, mats)
+			r, err := readShaker(frame, m, Reference{})
+			frame.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := g.Visible.Zone(calibration.ZoneShaker)
+			for _, c := range r.Cells {
+				w := want.At(c.Pos).Colour
+				if c.Found == (geom.Quad{}) || c.Between {
+					t.Errorf("%s seed %d: %s cube in %v not found (between %v)", l.Name, seed, w, c.Pos, c.Between)
+				}
+			}
+		}
+	}
+}
+
+var _ = rules.Red
+
+// TestWhiteCubeCalibrates: on the white shaker mat the white wild cube is
+// found by its outline and shadow, so `calibrate colours` takes a white
+// sample under every light, and the white profile reads it back.
+func TestWhiteCubeCalibrates(t *testing.T) {
+	for _, l := range scenes.Lights() {
+		o := l.Options
+		o.Seed = 21
+		tab := scenes.NewCityTable(o, scenes.City{Players: 1, WildCubes: 1, CubeOffset: 7})
+		g, err := tab.Colours(scenes.ColourLayout{}, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		frame, mats := render(t, g, &calibration.File{})
+		s, err := ColourSamples(frame, []Mat{shakerOf(t, mats)})
+		frame.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[rules.Colour]bool{}
+		for _, c := range s.Cubes {
+			got[c.Colour] = true
+			if c.Colour == rules.White && c.Lab[0] < 85 {
+				t.Errorf("%s: white sample %v is not white", l.Name, c.Lab)
+			}
+		}
+		if len(s.Cubes) != 6 || !got[rules.White] {
+			t.Errorf("%s: %d cube samples %v, want all six colours; notes %v", l.Name, len(s.Cubes), got, s.Notes)
+		}
+	}
+}
+
+// TestLearnDrop: `calibrate shaker` finds where a shaker dropping its
+// cubes 42 mm apart, up to 3 mm off the mat's middle, lands them, within a
+// millimetre; with the grid learnt, a shake whose outer cubes straddle the
+// printed 30 mm cells is read whole.
+func TestLearnDrop(t *testing.T) {
+	for _, l := range scenes.Lights() {
+		o := l.Options
+		o.Seed = 31
+		city := scenes.City{Players: 1, DropPitch: 42, DropShift: 3, CubeOffset: 1}
+		tab := scenes.NewCityTable(o, city)
+		g, err := tab.Shake(32)
+		if err != nil {
+			t.Fatal(err)
+		}
+		frame, mats := render(t, g, &calibration.File{})
+		m := shakerOf(t, mats)
+		d, err := LearnDrop(frame, m)
+		frame.Close()
+		if err != nil || d.Kept {
+			t.Fatalf("%s: %v (kept %v)", l.Name, err, d.Kept)
+		}
+		drops := tab.DropPoints()
+		mid := drops[1][1]
+		gr := d.Layout.Grid
+		if got := (geom.Pt{X: (gr[0] + gr[2]) / 2, Y: (gr[1] + gr[3]) / 2}); got.Dist(mid) > 1.5 {
+			t.Errorf("%s: grid middle %v, the shaker drops round %v", l.Name, got, mid)
+		}
+		if p := d.Layout.CellSize(); p.X < 40.5 || p.X > 43.5 || p.Y < 40.5 || p.Y > 43.5 {
+			t.Errorf("%s: pitch %v, want 42", l.Name, p)
+		}
+		// Another shake of that shaker, read with the printed cells and
+		// with the learnt ones.
+		g2, err := tab.Shake(33)
+		if err != nil {
+			t.Fatal(err)
+		}
+		frame, mats = render(t, g2, &calibration.File{})
+		m = shakerOf(t, mats)
+		printed, err := readShaker(frame, m, Reference{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Layout = d.Layout
+		learnt, err := readShaker(frame, m, Reference{})
+		frame.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		between := func(r Reading) int {
+			n := 0
+			for _, c := range r.Cells {
+				if c.Between || c.Found == (geom.Quad{}) {
+					n++
+				}
+			}
+			return n
+		}
+		if between(printed) == 0 {
+			t.Errorf("%s: the printed cells read a 42 mm shake whole: the test shows nothing", l.Name)
+		}
+		if n := between(learnt); n != 0 {
+			t.Errorf("%s: %d cells not read on the learnt grid", l.Name, n)
+		}
+	}
+}
+
+// TestDropKeepsAMatchingMat: shakes of a shaker that lands its cubes on
+// the printed 30 mm cells, however they scatter within them, keep the
+// printed grid.
+func TestDropKeepsAMatchingMat(t *testing.T) {
+	o := scenes.Lights()[0].Options
+	o.Seed = 61
+	tab := scenes.NewCityTable(o, scenes.City{Players: 1, CubeOffset: 7})
+	var shakes []Shake
+	var layout calibration.Layout
+	for i := 0; i < 3; i++ {
+		g, err := tab.Shake(uint64(62 + i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		frame, mats := render(t, g, &calibration.File{})
+		m := shakerOf(t, mats)
+		s, err := FindShake(frame, m)
+		frame.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		shakes, layout = append(shakes, s), m.Layout
+	}
+	d, err := FitDrop(layout, shakes)
+	if err != nil || !d.Kept || d.Layout.Grid != calibration.DefaultShakerLayout().Grid {
+		t.Errorf("%+v %v", d, err)
+	}
+}
