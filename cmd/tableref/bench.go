@@ -15,7 +15,7 @@ import (
 // targets (bench scan) add themselves with registerUnder("bench", …).
 func init() {
 	register(func() *cobra.Command {
-		return newGroup("bench", "measure speed and accuracy: QR reading (bench vision), table reading (bench scan)")
+		return newGroup("bench", "measure speed and accuracy: QR reading (bench vision), table reading (bench scan), Shake That City under three lights (bench colours)")
 	})
 	registerUnder("bench", newBenchVision)
 }

@@ -22,7 +22,7 @@ func TestBenchUsageErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"bench"}, "missing subcommand: tableref bench scan|vision"},
+		{[]string{"bench"}, "missing subcommand: tableref bench colours|scan|vision"},
 		{[]string{"bench", "nonsense"}, `unknown bench subcommand "nonsense"`},
 		{[]string{"bench", "vison"}, "did you mean vision?"},
 		{[]string{"bench", "vision", "--readers", "nope"}, `unknown reader "nope"`},

@@ -29,7 +29,7 @@ func init() {
 }
 
 func newCalibrate() *cobra.Command {
-	c := newGroup("calibrate", "calibrate the table plane, player zones, cube and tile colours, city boards (calibrate show draws them)")
+	c := newGroup("calibrate", "calibrate the table plane, player zones, city boards and sites, cube and tile colours, the shaker (calibrate show draws them)")
 	c.Long = "Each step reads a photo and updates the calibration file; docs/calibration.md explains them."
 	c.PersistentFlags().String("calibration", paths.Calibration(), "calibration file to read and update (scan and run read the same one)")
 	return c

@@ -255,9 +255,26 @@ func exampleFixtures(t *testing.T, dir string) {
 		"table.jpg":   func() (scenes.Game, error) { return scenes.WitCartographer(o, 2) },
 		"players.jpg": func() (scenes.Game, error) { return scenes.WitCartographer(scenes.Options{Seed: 62}, 2) },
 		"photo.jpg":   func() (scenes.Game, error) { return scenes.MapIt(o) },
-		"colours.jpg": func() (scenes.Game, error) { return scenes.ColourPhoto(o) },
-		"lamp.jpg":    func() (scenes.Game, error) { return scenes.ColourPhoto(scenes.Options{Seed: 63, Light: 0.3}) },
-		"empty.jpg":   func() (scenes.Game, error) { return scenes.EmptyBoards(o, 2) },
+	}
+	// Shake That City's calibration photos (docs/calibration.md §3), all
+	// of one table: lamp.jpg is the same table in another light.
+	city := scenes.City{Players: 2, Sites: true, WildCubes: 1}
+	tab := scenes.NewCityTable(o, city)
+	lamp := o
+	lamp.Light = 0.3
+	both := scenes.ColourLayout{Boards: []int{1, 2}, Rows: 3}
+	for name, mk := range map[string]func() (scenes.Game, error){
+		"empty.jpg":    tab.Empty,
+		"sites.jpg":    tab.SitesLaid,
+		"colours.jpg":  func() (scenes.Game, error) { return tab.Colours(both, 0) },
+		"colours1.jpg": func() (scenes.Game, error) { return tab.Colours(both, 0) },
+		"colours2.jpg": func() (scenes.Game, error) { return tab.Colours(scenes.ColourLayout{}, 1) },
+		"lamp.jpg":     func() (scenes.Game, error) { return scenes.NewCityTable(lamp, city).Colours(both, 2) },
+		"shake1.jpg":   func() (scenes.Game, error) { return tab.Shake(1) },
+		"shake2.jpg":   func() (scenes.Game, error) { return tab.Shake(2) },
+		"shake3.jpg":   func() (scenes.Game, error) { return tab.Shake(3) },
+	} {
+		photos[name] = mk
 	}
 	names := make([]string, 0, len(photos))
 	for n := range photos {
