@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/godbus/dbus/v5"
 	"github.com/spf13/cobra"
 	"periph.io/x/conn/v3/gpio/gpioreg"
 	"periph.io/x/conn/v3/i2c/i2creg"
@@ -29,7 +30,7 @@ func newDoctor() *cobra.Command {
 	var prof, root, cfg string
 	c := &cobra.Command{
 		Use:     "doctor",
-		Short:   "check GPIO, I²C, camera (and its reach over the calibrated table) and display, and say how to fix what is missing",
+		Short:   "check GPIO, I²C, camera (and its reach over the calibrated table), display, the status page's address and PIN, and speech, and say how to fix what is missing",
 		Example: "  tableref doctor\n  tableref doctor --profile my-hardware.yaml",
 		Args:    noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -52,6 +53,8 @@ type doctor struct {
 	config   string // the run configuration; "" = config.SystemPath if present
 	groups   func() []string
 	problems int
+	// bus reaches avahi-daemon (nil: the system bus); tests pass a fake.
+	bus func() (*dbus.Conn, error)
 }
 
 func (d *doctor) ok(format string, a ...any) { fmt.Fprintf(d.w, "  ok    "+format+"\n", a...) }
@@ -161,6 +164,8 @@ func (d *doctor) run(ctx context.Context, profPath string) error {
 	}
 
 	d.reach(d.config)
+	d.page(ctx)
+	d.speech()
 
 	fmt.Fprintln(d.w, "display")
 	switch p.Display.Type {

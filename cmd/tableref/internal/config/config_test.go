@@ -3,6 +3,7 @@ package config
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -207,5 +208,34 @@ func TestNonFiniteNumbers(t *testing.T) {
 		if err := f.Apply(c); err == nil || !strings.Contains(err.Error(), "is not a finite number") {
 			t.Errorf("%v: %v, want it refused as not finite", args, err)
 		}
+	}
+}
+
+// The Pi's config (scripts/pi-config, installed by the package and by
+// install-pi) is the default with the page on the network, port 80, behind
+// the PIN the package makes at install, advertised as tableref.local;
+// every other key is the default's.
+func TestPiConfig(t *testing.T) {
+	out, err := exec.Command("../../../../scripts/pi-config").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pin := filepath.Join(t.TempDir(), "web-pin")
+	os.WriteFile(pin, []byte("482193\n"), 0o640)
+	text := strings.Replace(string(out), "/etc/tableref/web-pin", pin, 1)
+	text = strings.Replace(text, "mode: wit-continental", "mode: "+fakegame.ModeID, 1)
+	c, err := Parse([]byte(text), "pi.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Web.Listen != "0.0.0.0:80" || !c.Web.LAN || c.Web.PIN != "482193" || c.Web.Name != "tableref" || !c.Web.OnLAN() {
+		t.Errorf("the Pi's page: %+v", c.Web)
+	}
+	d := Default()
+	if c.Camera != d.Camera || c.Speech != d.Speech || c.Scanner != d.Scanner || c.Log != d.Log {
+		t.Errorf("the Pi's config differs from the default beyond the page: %+v", c)
+	}
+	if !strings.HasPrefix(string(out), "# tableref daemon configuration") {
+		t.Error("the Pi's config lost the default's comments")
 	}
 }

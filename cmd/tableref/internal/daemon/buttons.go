@@ -15,7 +15,7 @@ const menuConfirm = 10 * time.Second
 
 // button turns a press into an input, as the web page's controls do:
 // next, undo and challenge are inputs; a long press of next turns speech
-// off or on; menu shows the scores, and a long press twice within 10 s
+// off or on; menu shows the scores (and how a phone joins), and a long press twice within 10 s
 // starts a new game with the same players.
 func (d *daemon) button(ev input.Event) {
 	slog.Info("button", "button", ev.Button.String(), "long", ev.Long)
@@ -34,7 +34,12 @@ func (d *daemon) button(ev input.Event) {
 		d.replyLog(d.input(rules.Input{Type: rules.InputChallenge}, -1))
 	case input.Menu:
 		if !ev.Long {
-			d.pres.Send([]Screen{{Scores: currentScores(d.ref.Game()), Hold: verdictHold, Class: ClassSystem}, {Msg: d.h.screen, Hold: readHold}})
+			// The scores, then how a phone joins (someone may come late).
+			sc := []Screen{{Scores: currentScores(d.ref.Game()), Hold: verdictHold, Class: ClassSystem}}
+			if d.h.join != "" {
+				sc = append(sc, joinScreens(joinMsg{url: d.h.join, host: d.h.joinHost}, d.h.port, d.cfg.Web.PIN)...)
+			}
+			d.pres.Send(append(sc, Screen{Msg: d.h.screen, Hold: readHold}))
 			return
 		}
 		if !d.menuAsk.IsZero() && ev.At.Sub(d.menuAsk) < menuConfirm {

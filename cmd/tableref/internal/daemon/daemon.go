@@ -15,6 +15,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/godbus/dbus/v5"
+
 	"github.com/tableref/tableref/cmd/tableref/internal/config"
 	"github.com/tableref/tableref/cmd/tableref/internal/journal"
 	"github.com/tableref/tableref/cmd/tableref/internal/web"
@@ -56,6 +58,9 @@ type Deps struct {
 	// Speech says announcements when speech.enabled; nil is espeak-ng
 	// to ALSA (tests pass a recorder).
 	Speech speech.Backend
+	// Bus connects to avahi-daemon's bus to advertise the page on the LAN
+	// (web.name); nil is the system bus.
+	Bus func() (*dbus.Conn, error)
 }
 
 type inputMsg struct {
@@ -97,6 +102,7 @@ type daemon struct {
 	inputs   chan inputMsg
 	newGames chan newGameMsg
 	mutes    chan muteMsg
+	joins    chan joinMsg
 	status   chan statusMsg
 	scanners chan Scanner
 
@@ -154,7 +160,7 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 	defer ref.Close()
 
 	d := &daemon{cfg: cfg, deps: deps, ref: ref,
-		snaps: make(chan snapshotMsg, 4), inputs: make(chan inputMsg, 8), newGames: make(chan newGameMsg), mutes: make(chan muteMsg),
+		snaps: make(chan snapshotMsg, 4), inputs: make(chan inputMsg, 8), newGames: make(chan newGameMsg), mutes: make(chan muteMsg), joins: make(chan joinMsg, 1),
 		status: make(chan statusMsg, 16), scanners: make(chan Scanner, 1)}
 	d.h.display = deps.DisplayNote
 	d.h.source = sourceLabel(cfg.Camera.Source, spec, isReplay)
@@ -207,10 +213,13 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 	var cam *cameraStage
 	var scan *scanStage
 	if cfg.Web.Listen != config.Off {
-		if ln, err = net.Listen("tcp", cfg.Web.Listen); err != nil {
+		if ln, err = listen(cfg.Web.Listen); err != nil {
 			return fmt.Errorf("web.listen: %w", err)
 		}
 		hosts := cfg.Web.Hosts
+		if cfg.Web.OnLAN() {
+			hosts = append(slices.Clone(hosts), pageNames(cfg.Web.Name)...)
+		}
 		if h, _, err := net.SplitHostPort(cfg.Web.Listen); err == nil && h != "" {
 			hosts = append(slices.Clone(hosts), h) // the name it listens on is one of its names
 		}
@@ -262,6 +271,21 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 		return nil
 	})
 
+	if d.web != nil && cfg.Web.OnLAN() {
+		// On the network: advertise the page and say on the display how
+		// a phone joins, before the game's first screens.
+		port := webPort(ln)
+		bus := deps.Bus
+		if cfg.Web.Name == "" {
+			bus = func() (*dbus.Conn, error) { return nil, errors.New("web.name is empty") }
+		}
+		spawn("", func() error { d.advertiseStage(ctx, port, bus); return nil })
+		select {
+		case j := <-d.joins:
+			d.joined(j, port)
+		case <-time.After(joinWait):
+		}
+	}
 	d.say(start, time.Time{})
 	d.publish()
 	nt.send("READY=1\nSTATUS=refereeing " + ref.Setup().Mode)
@@ -332,6 +356,8 @@ func (d *daemon) loop(ctx context.Context, ended, restart chan struct{}, fatal c
 			m.reply <- d.newGame(m.setup)
 		case m := <-d.mutes:
 			m.reply <- d.setMuted(m.muted)
+		case j := <-d.joins:
+			d.joined(j, d.h.port)
 		case s := <-d.status:
 			d.applyStatus(s)
 		case <-ended:

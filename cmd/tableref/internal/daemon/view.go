@@ -25,6 +25,8 @@ type health struct {
 	speech   bool   // the referee speaks
 	muted    bool
 	join     string // the address phones open, when the page is on the LAN
+	port     int    // the page's port
+	joinHost string // the name (or address) phones open, for the display
 }
 
 // view builds the status page's state from the referee.
