@@ -2,29 +2,17 @@ package main
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
-)
 
-func needSpeechTools(t *testing.T) {
-	t.Helper()
-	for _, bin := range []string{"espeak-ng", "sox"} {
-		if _, err := exec.LookPath(bin); err != nil {
-			if os.Getenv("CI") == "true" {
-				t.Fatalf("%s is not installed; scripts/setup installs it", bin)
-			}
-			t.Skipf("%s is not installed (scripts/setup installs it)", bin)
-		}
-	}
-}
+	"github.com/tableref/tableref/hw/speech/speechtest"
+)
 
 // tableref say renders what the referee would say: a card's name in its
 // language first; sox finds a sound of a sentence's length, not silence.
 func TestSayToWAV(t *testing.T) {
-	needSpeechTools(t)
+	speechtest.NeedTools(t)
 	wav := filepath.Join(t.TempDir(), "v.wav")
 	code, out, errOut := run(t, "say", "--config", "none.yaml", "--card", "Cuiabá", "--wav", wav, ": right. Ana, plus one.")
 	if code != 1 || !strings.Contains(errOut, "none.yaml") {
@@ -34,21 +22,12 @@ func TestSayToWAV(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "Cuiabá: right. Ana, plus one.") {
 		t.Fatalf("status %d\n%s%s", code, out, errOut)
 	}
-	st, err := exec.Command("sox", wav, "-n", "stat").CombinedOutput()
+	b, err := os.ReadFile(wav)
 	if err != nil {
 		t.Fatal(err)
 	}
-	length, rms := 0.0, 0.0
-	for _, l := range strings.Split(string(st), "\n") {
-		k, v, _ := strings.Cut(l, ":")
-		f, _ := strconv.ParseFloat(strings.TrimSpace(v), 64)
-		switch strings.Join(strings.Fields(k), " ") {
-		case "Length (seconds)":
-			length = f
-		case "RMS amplitude":
-			rms = f
-		}
-	}
+	st := speechtest.Stat(t, b)
+	length, rms := st["Length (seconds)"], st["RMS amplitude"]
 	if length < 1.5 || length > 6 || rms < 0.02 {
 		t.Errorf("the WAV lasts %.2f s with RMS amplitude %.3f: want a spoken sentence", length, rms)
 	}
@@ -60,7 +39,7 @@ func TestSayToWAV(t *testing.T) {
 // Played, the sound goes to aplay on the chosen ALSA device; a device that
 // fails is named with aplay's own last word.
 func TestSayPlays(t *testing.T) {
-	needSpeechTools(t)
+	speechtest.NeedTools(t)
 	dir := t.TempDir()
 	script := "#!/bin/sh\necho \"$@\" > " + dir + "/args\ncat > " + dir + "/played.wav\n[ \"$3\" = broken ] && { echo 'ALSA lib noise' >&2; echo 'aplay: audio open error: No such device' >&2; exit 1; }\nexit 0\n"
 	if err := os.WriteFile(filepath.Join(dir, "aplay"), []byte(script), 0o755); err != nil {

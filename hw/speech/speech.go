@@ -48,6 +48,20 @@ func (u Utterance) Text() string {
 	return strings.TrimSpace(b.String())
 }
 
+// String is the text with each part in another language marked
+// [text:lang] (logs, tests).
+func (u Utterance) String() string {
+	var b strings.Builder
+	for _, p := range u.Parts {
+		if p.Lang != "" {
+			b.WriteString("[" + p.Text + ":" + p.Lang + "]")
+		} else {
+			b.WriteString(p.Text)
+		}
+	}
+	return b.String()
+}
+
 // Empty reports whether there is nothing to say.
 func (u Utterance) Empty() bool { return u.Text() == "" }
 

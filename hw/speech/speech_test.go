@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/tableref/tableref/hw/speech/speechtest"
 )
 
 // recorder is a Backend that records what it was told and can be held:
@@ -180,44 +182,6 @@ func TestOptionsCheck(t *testing.T) {
 	}
 }
 
-// needTools skips where espeak-ng or sox are missing, except in CI
-// (scripts/setup installs both).
-func needTools(t *testing.T) {
-	t.Helper()
-	for _, bin := range []string{"espeak-ng", "sox"} {
-		if _, err := exec.LookPath(bin); err != nil {
-			if os.Getenv("CI") == "true" {
-				t.Fatalf("%s is not installed; scripts/setup installs it", bin)
-			}
-			t.Skipf("%s is not installed (scripts/setup installs it)", bin)
-		}
-	}
-}
-
-// stat runs sox's stat effect on a WAV: "Length (seconds)", "RMS amplitude", …
-func stat(t *testing.T, wav []byte) map[string]float64 {
-	t.Helper()
-	path := filepath.Join(t.TempDir(), "a.wav")
-	if err := os.WriteFile(path, wav, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command("sox", path, "-n", "stat").CombinedOutput()
-	if err != nil {
-		t.Fatalf("sox: %v: %s", err, out)
-	}
-	m := map[string]float64{}
-	for _, l := range strings.Split(string(out), "\n") {
-		k, v, ok := strings.Cut(l, ":")
-		if !ok {
-			continue
-		}
-		if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil {
-			m[strings.Join(strings.Fields(k), " ")] = f
-		}
-	}
-	return m
-}
-
 // ipa is what espeak-ng says for the same arguments, as phonemes.
 func ipa(t *testing.T, e *Espeak, u Utterance) string {
 	t.Helper()
@@ -240,7 +204,7 @@ func ipa(t *testing.T, e *Espeak, u Utterance) string {
 // (its sound is the Latin American Spanish voice's, not the English one's),
 // and German is German.
 func TestRenderedSpeech(t *testing.T) {
-	needTools(t)
+	speechtest.NeedTools(t)
 	ctx := context.Background()
 	e := NewEspeak(Options{})
 	verdict := Utterance{Parts: []Part{{Text: "Medellín", Lang: "es"}, {Text: ": right. Ana, plus one."}}}
@@ -248,7 +212,7 @@ func TestRenderedSpeech(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := stat(t, wav)
+	st := speechtest.Stat(t, wav)
 	if l := st["Length (seconds)"]; l < 1.2 || l > 4 {
 		t.Errorf("the verdict lasts %.2f s, want 1.2 to 4", l)
 	}
@@ -270,9 +234,9 @@ func TestRenderedSpeech(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return stat(t, out)["Length (seconds)"]
+		return speechtest.Stat(t, out)["Length (seconds)"]
 	}
-	got, es, en := stat(t, name)["Length (seconds)"], ref("es-419"), ref("en")
+	got, es, en := speechtest.Stat(t, name)["Length (seconds)"], ref("es-419"), ref("en")
 	if rel(got, es) > 0.03 || rel(got, en) < 0.1 {
 		t.Errorf("Medellín lasts %.3f s; espeak-ng's es-419 voice %.3f s, its English voice %.3f s: want the Spanish one", got, es, en)
 	}
@@ -282,7 +246,7 @@ func TestRenderedSpeech(t *testing.T) {
 	if p := ipa(t, de, turn); !strings.Contains(p, "ɪst") {
 		t.Errorf("German phonemes %q", p)
 	}
-	if w, err := de.Render(ctx, turn); err != nil || stat(t, w)["RMS amplitude"] < 0.02 {
+	if w, err := de.Render(ctx, turn); err != nil || speechtest.Stat(t, w)["RMS amplitude"] < 0.02 {
 		t.Errorf("German turn: %v", err)
 	}
 }
@@ -297,7 +261,7 @@ func rel(a, b float64) float64 {
 
 // Say pipes espeak-ng's WAV into the player with the chosen ALSA device.
 func TestSayPlaysOnTheDevice(t *testing.T) {
-	needTools(t)
+	speechtest.NeedTools(t)
 	dir := t.TempDir()
 	player := filepath.Join(dir, "aplay")
 	script := "#!/bin/sh\necho \"$@\" > " + dir + "/args\ncat > " + dir + "/played.wav\n"

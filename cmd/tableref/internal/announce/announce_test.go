@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tableref/tableref/hw/speech"
 	"github.com/tableref/tableref/rules"
 	_ "github.com/tableref/tableref/rules/modes"
 	"github.com/tableref/tableref/rules/replay"
@@ -50,23 +49,11 @@ func said(t *testing.T, path, lang string) []string {
 		}
 		for _, e := range batch {
 			if Spoken(e, batch) {
-				out = append(out, marked(Say(e, players, lang, time.Time{})))
+				out = append(out, Say(e, players, lang, time.Time{}).String())
 			}
 		}
 	}
 	return out
-}
-
-func marked(u speech.Utterance) string {
-	var b strings.Builder
-	for _, p := range u.Parts {
-		if p.Lang != "" {
-			b.WriteString("[" + p.Text + ":" + p.Lang + "]")
-		} else {
-			b.WriteString(p.Text)
-		}
-	}
-	return b.String()
 }
 
 func contains(t *testing.T, got []string, want ...string) {

@@ -24,16 +24,8 @@ func (v *voice) Say(ctx context.Context, u speech.Utterance) error {
 		<-ctx.Done()
 		return ctx.Err()
 	}
-	var b strings.Builder
-	for _, p := range u.Parts {
-		if p.Lang != "" {
-			b.WriteString("[" + p.Text + ":" + p.Lang + "]")
-		} else {
-			b.WriteString(p.Text)
-		}
-	}
 	v.mu.Lock()
-	v.said = append(v.said, b.String())
+	v.said = append(v.said, u.String())
 	v.mu.Unlock()
 	time.Sleep(5 * time.Millisecond)
 	return nil
@@ -68,7 +60,7 @@ func speakReplay(t *testing.T, v *voice, speed float64) {
 // their language, in the order of the game.
 func TestSpokenVerdicts(t *testing.T) {
 	v := &voice{}
-	speakReplay(t, v, 40)
+	speakReplay(t, v, 100)
 	said := v.all()
 	i := 0
 	for _, want := range []string{"Ana's turn. Place a card.", "[Quito:es]: right. Ana, plus 1.", "Flip [Quito:es], map side up.", "[Manaus:pt-BR]: right. Ben, plus 1."} {
