@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -18,6 +19,14 @@ import (
 // systemd gives the service), so no test reads or writes a real
 // calibration or journal.
 func TestMain(m *testing.M) {
+	// Started with a command instead of test flags (a test, or the code
+	// under test, ran os.Executable() as tableref: bench vision times
+	// 'tableref version' and 'tableref scan --codes' processes), the test
+	// binary is tableref. Without this the child would run every test
+	// again, and each one that starts tableref would recurse.
+	if len(os.Args) > 1 && !strings.HasPrefix(os.Args[1], "-test.") {
+		os.Exit(runMain(os.Args[1:], os.Stdout, os.Stderr))
+	}
 	dir, err := os.MkdirTemp("", "tableref-cmd-test-")
 	if err != nil {
 		panic(err)
@@ -189,5 +198,19 @@ func TestPrintStandings(t *testing.T) {
 	want := "\nStandings:\n  Ben            12   (roads 12, sites: all removed)\n  Ana             9   (roads 9)\nWinner: Ben\n"
 	if b.String() != want {
 		t.Errorf("standings:\n%q\nwant\n%q", b.String(), want)
+	}
+}
+
+// TestTestBinaryActsAsTableref: code that starts tableref as a process
+// (os.Executable()) starts the test binary under test; it must answer as
+// tableref, not run the whole suite again (which once recursed into
+// hundreds of processes).
+func TestTestBinaryActsAsTableref(t *testing.T) {
+	out, err := exec.Command(os.Args[0], "version").CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s version: %v\n%s", os.Args[0], err, out)
+	}
+	if !strings.HasPrefix(string(out), "tableref ") || strings.Contains(string(out), "PASS") {
+		t.Errorf("the test binary run as 'tableref version' printed %q", out)
 	}
 }
