@@ -78,3 +78,29 @@ number,name,kind,ns,we
 
 // f names the grid city of cell (r, c).
 func f(r, c int) string { return fmt.Sprintf("F %d%d", r, c) }
+
+// nsoeDeck is a Nord Sud Ovest Est box: ROMA 41°N 12°E as the rulebook
+// prints it, and the synthetic cities of REFERENCE.md §5.6 (NSOE-1 Alfa …
+// NSOE-6 Quebec and Papa), plus cities enough for the piles.
+var nsoeDeck = func() string {
+	var b strings.Builder
+	b.WriteString(`# code: RN
+# game: nsoe
+# name: rulebook cases (Nord Sud Ovest Est)
+number,name,printed_lat,printed_lon
+1,Roma,41,12
+2,Alfa,45,9
+3,Bravo,43,20
+4,Charlie,44,20
+5,Delta,52,13
+6,Echo,41,2
+7,Quebec,48,2
+8,Papa,50,5
+9,Golf,30,30
+10,Hotel,60,-10
+`)
+	for i := 11; i <= 40; i++ {
+		fmt.Fprintf(&b, "%d,Filler %d,%d,%d\n", i, i, 20+i, i-25)
+	}
+	return b.String()
+}()
