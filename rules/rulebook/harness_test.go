@@ -263,10 +263,15 @@ func noVerdict(t testing.TB, evs []rules.Event) {
 	}
 }
 
-// hasShort reports whether an event of kind k says line1 on its first line.
-func hasShort(evs []rules.Event, k rules.EventKind, line1 string) bool {
+// hasShort reports whether an event of kind k says text on its first
+// display line, or on its second with a "/" before text ("/Dark City +9").
+func hasShort(evs []rules.Event, k rules.EventKind, text string) bool {
+	line := 0
+	if t, ok := strings.CutPrefix(text, "/"); ok {
+		text, line = t, 1
+	}
 	for _, e := range evs {
-		if e.Kind == k && strings.Contains(e.Short[0], line1) {
+		if e.Kind == k && strings.Contains(e.Short[line], text) {
 			return true
 		}
 	}
