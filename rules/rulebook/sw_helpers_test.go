@@ -99,4 +99,3 @@ func flipAsked(evs []rules.Event, name string) bool {
 	}
 	return false
 }
-
