@@ -90,7 +90,7 @@ func voiceFor(lang string) string {
 func (u Utterance) SSML(lang string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, `<speak xml:lang="%s">`, html.EscapeString(lang))
-	for _, p := range u.Parts {
+	for _, p := range keepPunctuation(u.Parts, lang) {
 		text := html.EscapeString(p.Text)
 		if v := voiceFor(p.Lang); v != "" && v != voiceFor(lang) && strings.TrimSpace(p.Text) != "" {
 			fmt.Fprintf(&b, `<voice xml:lang="%s">%s</voice>`, v, text)
@@ -100,6 +100,23 @@ func (u Utterance) SSML(lang string) string {
 	}
 	b.WriteString("</speak>")
 	return b.String()
+}
+
+// keepPunctuation moves the punctuation that follows a name said in
+// another language into it: espeak-ng reads a colon that opens the text
+// after a voice element aloud ("Medellín colon right").
+func keepPunctuation(parts []Part, lang string) []Part {
+	out := append([]Part(nil), parts...)
+	for i := 1; i < len(out); i++ {
+		prev := voiceFor(out[i-1].Lang)
+		if prev == "" || prev == voiceFor(lang) {
+			continue
+		}
+		rest := strings.TrimLeft(out[i].Text, ".,:;!?")
+		out[i-1].Text += out[i].Text[:len(out[i].Text)-len(rest)]
+		out[i].Text = rest
+	}
+	return out
 }
 
 // Options configure a Speaker.
