@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -172,7 +173,7 @@ func annotate(frame gocv.Mat, sc *Scan, n Notes) (gocv.Mat, *labelLayout, error)
 	}
 	for _, f := range sc.Foreign {
 		d.quad(f.Corners, inkForeign, 2)
-		others = append(others, &label{lines: []string{"not ours"}, at: f.Centre(), ink: inkForeign})
+		others = append(others, &label{lines: []string{foreignLabel(f.Text)}, at: f.Centre(), ink: inkForeign})
 	}
 	for _, pv := range n.Pairs {
 		a, okA := centre[pv.A]
@@ -323,4 +324,19 @@ func (d drawer) missing(q geom.Quad) {
 		gocv.Line(d.m, ipt(k.Add(c.Sub(k).Scale(0.15))), ipt(k.Add(c.Sub(k).Scale(0.3))), inkProblem, max(1, int(math.Round(3*d.scale))))
 	}
 	d.label(c, "?", inkProblem, 2)
+}
+
+// foreignLabel is what the annotated picture writes on a code that is not
+// used: a tableref sticker with a wrong check character or a malformed body
+// is damaged or misprinted (the player should replace it), not a stranger's
+// code, which `scan --codes` already tells apart (rules.WhyNotOurs).
+func foreignLabel(text string) string {
+	_, err := rules.ParsePayload(text)
+	switch {
+	case errors.Is(err, rules.ErrBadCheck):
+		return "damaged code"
+	case errors.Is(err, rules.ErrMalformed):
+		return "misprinted code"
+	}
+	return "not ours"
 }
