@@ -32,6 +32,7 @@ type example struct {
 	args  []string // after "tableref"
 	out   string   // stdout goes to this file (a "> FILE" redirection)
 	err   string   // the error line the documentation shows, if any
+	shown []string // the output lines the documentation shows (a $ block)
 }
 
 // docExamples reads the examples of a Markdown file. In a block where some
@@ -92,6 +93,7 @@ func docExamples(t *testing.T, path string) []example {
 					ex.err = o
 					break
 				}
+				ex.shown = append(ex.shown, o)
 			}
 			out = append(out, ex)
 		}
@@ -368,6 +370,12 @@ func TestDocumentedExamplesRun(t *testing.T) {
 			}
 		case code != 0:
 			t.Errorf("%s: %s: status %d\n%s", ex.where, line, code, stderr)
+		default:
+			if ex.out == "" {
+				for _, miss := range notShown(ex.shown, stdout+stderr) {
+					t.Errorf("%s: %s: the documentation shows the line\n%s\nwhich the command does not print", ex.where, line, miss)
+				}
+			}
 		}
 	}
 	t.Logf("%d examples: %d run, %d parsed", len(all), ran, len(all)-ran)
@@ -394,4 +402,25 @@ func TestShellWords(t *testing.T) {
 	if _, out, _ := shellWords("run --default-config > config.yaml"); out != "config.yaml" {
 		t.Errorf("redirect %q", out)
 	}
+}
+
+// notShown returns the documented output lines the command did not print.
+// A documentation block may leave lines out or cut one short with "…", so
+// only whole lines without "…" are looked for, each anywhere in the output,
+// with runs of spaces counted as one (tables are aligned by the terminal
+// width of their widest cell).
+func notShown(shown []string, got string) []string {
+	squeeze := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	have := map[string]bool{}
+	for _, l := range strings.Split(got, "\n") {
+		have[squeeze(l)] = true
+	}
+	var miss []string
+	for _, l := range shown {
+		if l = squeeze(l); l == "" || strings.Contains(l, "…") || strings.Contains(l, "...") || have[l] {
+			continue
+		}
+		miss = append(miss, l)
+	}
+	return miss
 }
