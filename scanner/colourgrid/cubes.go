@@ -63,13 +63,13 @@ func (c *cubeMap) toPx(p geom.Pt) (float64, float64) {
 	return (p.X - c.x0) * c.ppmm, (p.Y - c.y0) * c.ppmm
 }
 
-// rectArea rectifies area (layout mm: west, north, east, south) of the mat
-// at about the frame's own resolution there (2 to 5 px per mm), lit by
+// cubeMap rectifies area (layout mm: west, north, east, south) of the mat
+// at the frame's own resolution there (2 to 4 px per mm), lit by
 // the paper of the mat's corners and of the cells: the brighter part of
 // each cell is its paper, wherever the cube and its shadow lie.
 func (m Mat) cubeMap(frame gocv.Mat, area [4]float64) (*cubeMap, error) {
 	centre := geom.Pt{X: (area[0] + area[2]) / 2, Y: (area[1] + area[3]) / 2}
-	ppmm := math.Max(2, math.Min(5, 1.3*m.ToImage.LocalScale(centre)))
+	ppmm := math.Max(2, math.Min(4, m.ToImage.LocalScale(centre)))
 	w := int(math.Round((area[2] - area[0]) * ppmm))
 	h := int(math.Round((area[3] - area[1]) * ppmm))
 	if w < 8 || h < 8 || w*h > 4e6 {
@@ -396,16 +396,20 @@ func (c *cubeMap) findOnce(side float64, search [4]float64, exclude []geom.Quad,
 	}
 	sx0, sy0 := c.toPx(geom.Pt{X: search[0], Y: search[1]})
 	sx1, sy1 := c.toPx(geom.Pt{X: search[2], Y: search[3]})
+	// The excluded boxes (axis-aligned in the mat's frame) as pixels.
+	skip := make([]bool, c.w*c.h)
+	for _, q := range exclude {
+		x0, y0 := c.toPx(q[0])
+		x1, y1 := c.toPx(q[2])
+		for y := max(0, int(math.Floor(y0))); y < min(c.h, int(math.Ceil(y1))); y++ {
+			for x := max(0, int(math.Floor(x0))); x < min(c.w, int(math.Ceil(x1))); x++ {
+				skip[y*c.w+x] = true
+			}
+		}
+	}
 	for y := max(0, int(sy0)); y < min(c.h, int(sy1)); y++ {
 		for x := max(0, int(sx0)); x < min(c.w, int(sx1)); x++ {
-			p := c.toMM(float64(x)+0.5, float64(y)+0.5)
-			skip := false
-			for _, q := range exclude {
-				if q.Contains(p) {
-					skip = true
-				}
-			}
-			if skip {
+			if skip[y*c.w+x] {
 				continue
 			}
 			x0, y0, x1, y1 := x-face, y-face, x+face+1, y+face+1
@@ -466,16 +470,39 @@ func (c *cubeMap) findOnce(side float64, search [4]float64, exclude []geom.Quad,
 		}
 	}
 	var out []cubeFound
+	// Greedy: the best place first, its neighbourhood taken out, and so
+	// on down the candidates above the threshold. Only local maxima can
+	// come first: a place beside a better one goes with it.
 	pick := func(score []float64, least float64, white bool) {
-		for {
-			best, bi := least, -1
-			for i, s := range score {
-				if s >= best {
-					best, bi = s, i
+		var order []int
+		for i, s := range score {
+			if s < least {
+				continue
+			}
+			x, y := i%c.w, i/c.w
+			peak := true
+			for dy := -1; dy <= 1 && peak; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					if xx, yy := x+dx, y+dy; xx >= 0 && yy >= 0 && xx < c.w && yy < c.h && score[yy*c.w+xx] > s {
+						peak = false
+						break
+					}
 				}
 			}
-			if bi < 0 {
-				return
+			if peak {
+				order = append(order, i)
+			}
+		}
+		sort.Slice(order, func(a, b int) bool {
+			if sa, sb := score[order[a]], score[order[b]]; sa != sb {
+				return sa > sb
+			}
+			return order[a] > order[b]
+		})
+		for _, bi := range order {
+			best := score[bi]
+			if best < least {
+				continue // taken out by a better one
 			}
 			x, y := bi%c.w, bi/c.w
 			// No second cube within most of a side of this one.

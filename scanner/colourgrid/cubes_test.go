@@ -15,7 +15,7 @@ import (
 )
 
 // render renders a generated photo and finds its mats.
-func render(t *testing.T, g scenes.Game, cal *calibration.File) (gocv.Mat, []Mat) {
+func render(t testing.TB, g scenes.Game, cal *calibration.File) (gocv.Mat, []Mat) {
 	t.Helper()
 	frame, _, err := synth.Render(g.Scene)
 	if err != nil {
