@@ -64,12 +64,13 @@ func (c *cubeMap) toPx(p geom.Pt) (float64, float64) {
 }
 
 // cubeMap rectifies area (layout mm: west, north, east, south) of the mat
-// at the frame's own resolution there (2 to 4 px per mm), lit by
+// at a little over the frame's own resolution there (3 to 4 px per mm: a
+// white cube's outline is a millimetre or two), lit by
 // the paper of the mat's corners and of the cells: the brighter part of
 // each cell is its paper, wherever the cube and its shadow lie.
 func (m Mat) cubeMap(frame gocv.Mat, area [4]float64) (*cubeMap, error) {
 	centre := geom.Pt{X: (area[0] + area[2]) / 2, Y: (area[1] + area[3]) / 2}
-	ppmm := math.Max(2, math.Min(4, m.ToImage.LocalScale(centre)))
+	ppmm := math.Max(3, math.Min(4, 1.3*m.ToImage.LocalScale(centre)))
 	w := int(math.Round((area[2] - area[0]) * ppmm))
 	h := int(math.Round((area[3] - area[1]) * ppmm))
 	if w < 8 || h < 8 || w*h > 4e6 {
@@ -471,38 +472,17 @@ func (c *cubeMap) findOnce(side float64, search [4]float64, exclude []geom.Quad,
 	}
 	var out []cubeFound
 	// Greedy: the best place first, its neighbourhood taken out, and so
-	// on down the candidates above the threshold. Only local maxima can
-	// come first: a place beside a better one goes with it.
+	// on while a place scores above the threshold.
 	pick := func(score []float64, least float64, white bool) {
-		var order []int
-		for i, s := range score {
-			if s < least {
-				continue
-			}
-			x, y := i%c.w, i/c.w
-			peak := true
-			for dy := -1; dy <= 1 && peak; dy++ {
-				for dx := -1; dx <= 1; dx++ {
-					if xx, yy := x+dx, y+dy; xx >= 0 && yy >= 0 && xx < c.w && yy < c.h && score[yy*c.w+xx] > s {
-						peak = false
-						break
-					}
+		for {
+			best, bi := least, -1
+			for i, s := range score {
+				if s >= best {
+					best, bi = s, i
 				}
 			}
-			if peak {
-				order = append(order, i)
-			}
-		}
-		sort.Slice(order, func(a, b int) bool {
-			if sa, sb := score[order[a]], score[order[b]]; sa != sb {
-				return sa > sb
-			}
-			return order[a] > order[b]
-		})
-		for _, bi := range order {
-			best := score[bi]
-			if best < least {
-				continue // taken out by a better one
+			if bi < 0 {
+				return
 			}
 			x, y := bi%c.w, bi/c.w
 			// No second cube within most of a side of this one.
