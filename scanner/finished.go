@@ -1,7 +1,9 @@
 package scanner
 
 import (
+	"errors"
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/tableref/tableref/rules"
@@ -82,11 +84,39 @@ type Finished struct {
 // missed part of the table's shape, the result has no scores, no winner and
 // no end event, unless allowMissing accepts the gaps (the scores then count
 // only what was read, and say so).
+//
+// A photo with no tableref code, or whose cards are all of decks the game
+// is not played with (a photo of another game), is an error: nothing in it
+// can be scored. Cards of other decks beside the game's own (a stray card
+// from another box) are left out of the table before the shape check, so
+// they never fill a cell of the finished shape, and named as a problem.
 func ScoreFinished(m *rules.Mode, s rules.Setup, sc *Scan, allowMissing bool) (Finished, error) {
 	out := Finished{Mode: m.ID, Players: s.Players, Plane: sc.Plane, Table: sc.Table, Status: StatusOK}
+	if len(sc.Codes) == 0 && sc.Table.Equal(rules.Table{}) {
+		others := ""
+		if n := len(sc.Foreign); n > 0 {
+			others = fmt.Sprintf(", only %s of other kinds", rules.Count(n, "QR code"))
+		}
+		return out, fmt.Errorf("no tableref code read in the photo%s: is it the photo of the table, in focus, with every card in view? ('tableref scan --codes PHOTO' lists the codes it holds)", others)
+	}
+	plays := playsDecks(m, s)
+	if own, other := sc.cardsByDeck(plays); own == 0 && len(other) > 0 && len(plays) > 0 {
+		// Every card read, placed or not, is of another deck: the photo
+		// of another game, or --game names the wrong one.
+		return out, otherGameError(m, s, other)
+	}
+	if other := sc.leaveOutOtherDecks(plays); len(other) > 0 {
+		them := "them"
+		if len(other) == 1 {
+			them = "it"
+		}
+		sc.Problems = append(sc.Problems, Problem{Kind: ProblemOtherGame, Cards: other,
+			Text: fmt.Sprintf("%s not of %s: %s; left out: take %s off the table, or scan with the right --game",
+				rules.Count(len(other), "card"), playedWith(m, s), byDeck(other), them)})
+	}
 	out.Gaps = sc.CheckShape(m, s)
 	for _, c := range sc.Cards {
-		if c.Zone != "" {
+		if c.Zone != "" && plays[c.Ref.ID.Deck] {
 			out.Cards++
 		}
 	}
@@ -195,4 +225,150 @@ func tieBreakWords(scores []rules.Score, winners []int, evs []rules.Event) strin
 		}
 	}
 	return "tie-break"
+}
+
+// playsDecks is the set of deck codes the game is played with as set up.
+func playsDecks(m *rules.Mode, s rules.Setup) map[string]bool {
+	plays := map[string]bool{}
+	for _, d := range m.DecksFor(s) {
+		plays[d] = true
+	}
+	return plays
+}
+
+// cardsByDeck counts the cards read of the played decks and lists the
+// others, every card read counted, whether or not it found a cell (a card
+// of the game lying in a conflict still shows which game the photo is of).
+func (sc *Scan) cardsByDeck(plays map[string]bool) (own int, other []rules.CardRef) {
+	for _, c := range sc.Cards {
+		if plays[c.Ref.ID.Deck] {
+			own++
+		} else {
+			other = append(other, c.Ref)
+		}
+	}
+	return own, other
+}
+
+// leaveOutOtherDecks takes the cards of decks the game is not played with
+// out of the scan's table and returns them, zone by zone in reading order.
+func (sc *Scan) leaveOutOtherDecks(plays map[string]bool) (other []rules.CardRef) {
+	for _, n := range sc.Table.ZoneNames() {
+		z := sc.Table.Zones[n]
+		for _, p := range z.Positions() {
+			c := z.At(p)
+			if !c.Card.IsZero() && !plays[c.Card.ID.Deck] {
+				other = append(other, c.Card)
+				z.Set(p, rules.Cell{Colour: c.Colour})
+			}
+		}
+		kept := z.Items[:0:0]
+		for _, it := range z.Items {
+			if plays[it.Card.ID.Deck] {
+				kept = append(kept, it)
+				continue
+			}
+			other = append(other, it.Card)
+		}
+		z.Items = kept
+	}
+	return other
+}
+
+// playedWith names what a game is played with: "Where is That? South
+// America — Cartographer's Corner (deck SA)".
+func playedWith(m *rules.Mode, s rules.Setup) string {
+	decks := m.DecksFor(s)
+	if len(decks) == 0 {
+		return m.Name + ", which is played without cards"
+	}
+	return fmt.Sprintf("%s (deck %s)", m.Name, strings.Join(decks, ", "))
+}
+
+// byDeck names cards by deck: "Strange World above the clouds cards
+// (SW-102, SW-103 and 5 more)", the first few of each deck by code.
+func byDeck(cards []rules.CardRef) string {
+	var order []string
+	ids := map[string][]rules.CardID{}
+	for _, c := range cards {
+		d := c.ID.Deck
+		if _, ok := ids[d]; !ok {
+			order = append(order, d)
+		}
+		ids[d] = append(ids[d], c.ID)
+	}
+	sort.Strings(order)
+	var parts []string
+	for _, d := range order {
+		// By number, so the same table is named the same way whatever
+		// order the codes were read in.
+		sort.Slice(ids[d], func(i, j int) bool { return ids[d][i].Num < ids[d][j].Num })
+		var list []string
+		for i, id := range ids[d] {
+			if i > 0 && id == ids[d][i-1] {
+				continue // Strange World's face-down cards all read SW-BACK
+			}
+			list = append(list, id.String())
+		}
+		shown := strings.Join(list, ", ")
+		if len(list) > 4 {
+			shown = fmt.Sprintf("%s and %d more", strings.Join(list[:3], ", "), len(list)-3)
+		}
+		name := "deck " + d
+		if deck, ok := rules.LookupDeck(d); ok {
+			name = deck.Name
+		}
+		parts = append(parts, fmt.Sprintf("%s cards (%s)", name, shown))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// otherGameError says that a photo shows only cards of other decks, and
+// what to type instead: the game of those cards, or the option that plays
+// the user's own deck of the same game.
+func otherGameError(m *rules.Mode, s rules.Setup, other []rules.CardRef) error {
+	var decks []string
+	seen := map[string]bool{}
+	for _, c := range other {
+		if !seen[c.ID.Deck] {
+			seen[c.ID.Deck] = true
+			decks = append(decks, c.ID.Deck)
+		}
+	}
+	var hints []string
+	for _, code := range decks {
+		d, ok := rules.LookupDeck(code)
+		if !ok {
+			continue
+		}
+		if d.Game == m.Game && takesDeckOption(m) {
+			hints = append(hints, fmt.Sprintf("to score deck %s (%s), add --option deck=%s", d.Code, d.Name, d.Code))
+			continue
+		}
+		var ids []string
+		for _, mm := range rules.Modes() {
+			if mm.Game == d.Game {
+				ids = append(ids, mm.ID)
+			}
+		}
+		if len(ids) > 0 {
+			hints = append(hints, fmt.Sprintf("for %s, --game %s", d.Name, strings.Join(ids, " or ")))
+		}
+	}
+	msg := fmt.Sprintf("none of the %s read is a card of %s: they are %s", rules.Count(len(other), "card"), playedWith(m, s), byDeck(other))
+	if len(hints) > 0 {
+		msg += "; " + strings.Join(hints, "; ")
+	}
+	return errors.New(msg)
+}
+
+// takesDeckOption reports whether a mode plays the deck its "deck" option
+// names (the geography games), so a hint may offer --option deck=CODE.
+func takesDeckOption(m *rules.Mode) bool {
+	for _, o := range m.Options {
+		if o.Key == "deck" {
+			return true
+		}
+	}
+	return false
 }

@@ -1,10 +1,12 @@
 package scanner
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/tableref/tableref/rules"
 	_ "github.com/tableref/tableref/rules/modes"
+	"github.com/tableref/tableref/vision/qr"
 )
 
 // A city board's square seen empty is read; one of unknown colour, or of a
@@ -107,4 +109,107 @@ func TestScoreFinishedSaysTheTieBreak(t *testing.T) {
 	if f, _ := ScoreFinished(m, s, boardScan(stc10, stc10), false); f.TieBreak != "tie-breaks equal too" || len(f.Winners) != 2 {
 		t.Errorf("shared: %q %v", f.TieBreak, f.Winners)
 	}
+}
+
+// mapsScan is a photo's read of Cartographer's Corner maps: each zone's
+// cards in one row, every card read.
+func mapsScan(maps map[string][]rules.CardID) *Scan {
+	sc := &Scan{Table: rules.Table{Zones: map[string]*rules.Zone{}}}
+	for zone, ids := range maps {
+		z := &rules.Zone{}
+		for i, id := range ids {
+			ref := rules.CardRef{ID: id, Side: rules.Back}
+			z.Set(rules.Pos{Row: 0, Col: i}, rules.Cell{Card: ref})
+			sc.Cards = append(sc.Cards, Card{Ref: ref, Zone: zone, Pos: rules.Pos{Row: 0, Col: i}})
+			sc.Codes = append(sc.Codes, Code{})
+		}
+		sc.Table.Zones[zone] = z
+	}
+	return sc
+}
+
+func deckCards(deck string, from, n int) []rules.CardID {
+	out := make([]rules.CardID, n)
+	for i := range out {
+		out[i] = rules.CardID{Deck: deck, Num: from + i}
+	}
+	return out
+}
+
+// A photo of another game's table is never scored, and a card of another
+// box lying in a map fills no place of it. On the old code every case but
+// the last scored: the Strange World photo as two whole maps with a shared
+// win on 0 points, the map holding a Strange World card as whole.
+func TestScoreFinishedRefusesAnotherGame(t *testing.T) {
+	m, _ := rules.LookupMode("wit-cartographer")
+	s, err := m.Check(rules.Setup{Mode: m.ID, Players: []string{"Ana", "Ben"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Run("another game", func(t *testing.T) {
+		sw := mapsScan(map[string][]rules.CardID{"p1": deckCards("SW", 101, 13), "p2": deckCards("SW", 201, 13)})
+		f, err := ScoreFinished(m, s, sw, false)
+		if err == nil {
+			t.Fatalf("a Strange World photo scored as Cartographer's Corner: status %s, scores %+v, winners %v", f.Status, f.Scores, f.Winners)
+		}
+		for _, want := range []string{"none of the 26 cards read", "deck SA", "Strange World above the clouds cards (SW-101, SW-102, SW-103 and 23 more)", "--game strangeworld or strangeworld-solo"} {
+			if !strings.Contains(err.Error(), want) {
+				t.Errorf("the error does not say %q: %v", want, err)
+			}
+		}
+	})
+	t.Run("a stray card", func(t *testing.T) {
+		// The right game, one card of another box in Ana's map: no score
+		// (the map misses a card), the stray card named.
+		ana := append(deckCards("SA", 1, 12), rules.CardID{Deck: "SW", Num: 101})
+		mixed := mapsScan(map[string][]rules.CardID{"p1": ana, "p2": deckCards("SA", 21, 13)})
+		f, err := ScoreFinished(m, s, mixed, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Status != StatusMissing || f.Scores != nil || f.Winners != nil {
+			t.Errorf("a map holding another game's card: status %s, scores %+v, winners %v", f.Status, f.Scores, f.Winners)
+		}
+		said := strings.Join(f.Problems, "\n")
+		if !strings.Contains(said, "1 card not of Where is That? South America — Cartographer's Corner (deck SA): Strange World above the clouds cards (SW-101)") {
+			t.Errorf("the stray card is not named: %q", said)
+		}
+		if !f.Table.Zone("p1").At(rules.Pos{Row: 0, Col: 12}).Empty() {
+			t.Error("the stray card is still in the table")
+		}
+		if f.Cards != 25 {
+			t.Errorf("%d cards read counted, want the game's 25", f.Cards)
+		}
+		// Accepting the gap still leaves the stray card out and the
+		// result unsure, never a plain ok.
+		mixed = mapsScan(map[string][]rules.CardID{"p1": ana, "p2": deckCards("SA", 21, 13)})
+		if f, err := ScoreFinished(m, s, mixed, true); err != nil || f.Status != StatusUnsure {
+			t.Errorf("--allow-missing with a stray card: %v, status %s", err, f.Status)
+		}
+	})
+	t.Run("own cards in conflict", func(t *testing.T) {
+		// The game's cards were read but none found a cell (two in one
+		// cell, say); a stray card did: that is not a photo of another
+		// game, and nothing is scored from it.
+		sc := mapsScan(map[string][]rules.CardID{"p1": {{Deck: "SW", Num: 101}}})
+		for _, id := range deckCards("SA", 1, 3) {
+			sc.Cards = append(sc.Cards, Card{Ref: rules.CardRef{ID: id, Side: rules.Back}})
+		}
+		f, err := ScoreFinished(m, s, sc, false)
+		if err != nil || f.Status == StatusOK || f.Scores != nil {
+			t.Errorf("own cards unplaced, a stray card placed: %v, status %s, scores %+v", err, f.Status, f.Scores)
+		}
+	})
+	t.Run("nothing of ours", func(t *testing.T) {
+		empty := &Scan{Table: rules.Table{Zones: map[string]*rules.Zone{}}, Foreign: make([]qr.Code, 4)}
+		if _, err := ScoreFinished(m, s, empty, false); err == nil || !strings.Contains(err.Error(), "no tableref code read in the photo, only 4 QR codes of other kinds") {
+			t.Errorf("a photo without our codes: %v", err)
+		}
+	})
+	t.Run("the right game", func(t *testing.T) {
+		f, err := ScoreFinished(m, s, mapsScan(map[string][]rules.CardID{"p1": deckCards("SA", 1, 13), "p2": deckCards("SA", 21, 13)}), false)
+		if err != nil || f.Status != StatusOK || len(f.Scores) != 2 || f.Cards != 26 {
+			t.Errorf("two whole maps: %v, status %s, cards %d, scores %+v", err, f.Status, f.Cards, f.Scores)
+		}
+	})
 }

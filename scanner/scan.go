@@ -152,6 +152,7 @@ const (
 	ProblemCovered     ProblemKind = "covered"      // something reaches over the table
 	ProblemMarker      ProblemKind = "marker"       // a world lies nearer another player's marker than its own
 	ProblemMissing     ProblemKind = "missing"      // part of a finished table's shape not read (Scan.CheckShape)
+	ProblemOtherGame   ProblemKind = "other game"   // cards of a deck the game is not played with (ScoreFinished)
 )
 
 // Problem is something that keeps part of the table from being read for
