@@ -42,40 +42,44 @@ var ErrNoCode = errors.New("no readable QR code")
 // every call builds its own detector.
 type Gozxing struct{}
 
-// Decode implements Decoder. It tries gozxing's local (hybrid) binariser
+// Decode implements Decoder. It tries ZXing's local (hybrid) binariser
 // first, which copes with uneven light, then the global histogram one, which
 // copes better with blur on small crops.
 func (Gozxing) Decode(grey []byte, w, h int, tryHarder bool) (Decoded, error) {
 	if w <= 0 || h <= 0 || len(grey) < w*h {
 		return Decoded{}, fmt.Errorf("qr: decode: bad crop %d×%d with %d bytes", w, h, len(grey))
 	}
-	src, err := gozxing.NewPlanarYUVLuminanceSource(grey, w, h, 0, 0, w, h, false)
-	if err != nil {
-		return Decoded{}, fmt.Errorf("qr: decode: %w", err)
-	}
 	var hints map[gozxing.DecodeHintType]interface{}
 	if tryHarder {
 		hints = map[gozxing.DecodeHintType]interface{}{gozxing.DecodeHintType_TRY_HARDER: true}
 	}
 	var firstErr error
-	for i, bin := range []gozxing.Binarizer{gozxing.NewHybridBinarizer(src), gozxing.NewGlobalHistgramBinarizer(src)} {
-		d, err := decodeBinarized(bin, hints)
+	if bits := hybridBits(grey, w, h); bits != nil {
+		d, err := decodeBits(bits, hints)
 		if err == nil {
-			d.Binarizer = i
 			return d, nil
 		}
-		if firstErr == nil {
-			firstErr = err
+		firstErr = err
+	}
+	src, err := gozxing.NewPlanarYUVLuminanceSource(grey, w, h, 0, 0, w, h, false)
+	if err != nil {
+		return Decoded{}, fmt.Errorf("qr: decode: %w", err)
+	}
+	bits, err := gozxing.NewGlobalHistgramBinarizer(src).GetBlackMatrix()
+	if err == nil {
+		var d Decoded
+		if d, err = decodeBits(bits, hints); err == nil {
+			d.Binarizer = 1
+			return d, nil
 		}
+	}
+	if firstErr == nil {
+		firstErr = err
 	}
 	return Decoded{}, fmt.Errorf("%w: %v", ErrNoCode, firstErr)
 }
 
-func decodeBinarized(bin gozxing.Binarizer, hints map[gozxing.DecodeHintType]interface{}) (Decoded, error) {
-	bits, err := bin.GetBlackMatrix()
-	if err != nil {
-		return Decoded{}, err
-	}
+func decodeBits(bits *gozxing.BitMatrix, hints map[gozxing.DecodeHintType]interface{}) (Decoded, error) {
 	det, err := detector.NewDetector(bits).Detect(hints)
 	if err != nil {
 		return Decoded{}, err

@@ -85,8 +85,10 @@ const MaxPixels = 64 << 20
 
 // Options tune the reader. The zero value gives the defaults.
 type Options struct {
-	// DetectSize is the longer side, in pixels, of the downscaled image the
-	// candidates are searched in (default 1280). Smaller is faster and
+	// DetectSize bounds the finest level candidates are searched in: a
+	// frame whose longer side is over DetectSize is halved (twice when its
+	// half is still over twice DetectSize). Default 1280: a 1080p frame is
+	// searched at 960 px, a 12 MP still at 2304. Smaller is faster and
 	// misses small codes.
 	DetectSize int
 	// Workers is the number of parallel decoders (default runtime.NumCPU()).
@@ -196,30 +198,50 @@ func (c candidate) contains(p geom.Pt) bool {
 // candidates searches a pyramid of downscaled copies: the finest level finds
 // small codes, the coarser ones find codes so large that their modules do
 // not merge into one blob at the fine level.
+//
+// The finest level halves the frame until its longer side is at most
+// finestMax (a 1080p frame is searched at 960 px, a 12 MP still at 2304):
+// a code needs at least 3 px a module to be read at all, which leaves 1.5
+// px at half size, still a dense patch of edges; shrinking further merges
+// the modules of codes on touching cards. Every level is an exact halving
+// with INTER_AREA, OpenCV's fast path (a resize by another ratio costs ten
+// times as much, and PyrDown five).
 func (r *Reader) candidates(grey gocv.Mat) []candidate {
 	w, h := grey.Cols(), grey.Rows()
-	scale := math.Min(1, float64(r.opt.DetectSize)/float64(max(w, h)))
-	var all []candidate
+	scale := 1.0
 	level := gocv.NewMat()
 	defer level.Close()
-	if scale < 1 {
-		gocv.Resize(grey, &level, image.Pt(int(float64(w)*scale+0.5), int(float64(h)*scale+0.5)), 0, 0, gocv.InterpolationArea)
-	} else {
-		grey.CopyTo(&level)
+	grey.CopyTo(&level)
+	for long := max(w, h); long > r.opt.DetectSize; long /= 2 {
+		halve(&level)
+		scale /= 2
+		if long/2 <= 2*r.opt.DetectSize {
+			break
+		}
 	}
+	var all []candidate
 	for lvl := 0; ; lvl++ {
 		all = append(all, blobs(level, 1/scale, lvl == 0)...)
 		if level.Cols() < 240 || level.Rows() < 240 || lvl >= 3 {
 			break
 		}
-		next := gocv.NewMat()
-		gocv.PyrDown(level, &next, image.Pt(0, 0), gocv.BorderReflect101)
-		level.Close()
-		level = next
+		halve(&level)
 		scale /= 2
 	}
 	return mergeCandidates(all)
 }
+
+// halve shrinks m to half its size in place.
+func halve(m *gocv.Mat) {
+	next := gocv.NewMat()
+	gocv.Resize(*m, &next, image.Pt(m.Cols()/2, m.Rows()/2), 0, 0, gocv.InterpolationArea)
+	m.Close()
+	*m = next
+}
+
+// minCodeSide is the smallest candidate worth decoding, in full-resolution
+// pixels: a version-1 code needs 21 modules of at least 2 px.
+const minCodeSide = 42
 
 // blobs finds code-like regions in one pyramid level: a QR code is a compact
 // patch where the morphological gradient is high almost everywhere, while
@@ -250,7 +272,7 @@ func blobs(img gocv.Mat, toFull float64, finest bool) []candidate {
 		short, long := math.Min(bw, bh), math.Max(bw, bh)
 		// A code seen at up to ~50° off-axis is at most about 1.6 times
 		// longer than wide; card art bands and edges are longer.
-		if short < 10 || long > 2*short {
+		if short < 10 || long > 2*short || long*toFull < minCodeSide {
 			continue
 		}
 		if a := gocv.ContourArea(c); a < 0.45*bw*bh {
@@ -281,6 +303,11 @@ next:
 }
 
 func (r *Reader) decodeAll(ctx context.Context, grey gocv.Mat, cands []candidate) ([]Code, error) {
+	data, err := grey.DataPtrUint8()
+	if err != nil {
+		return nil, fmt.Errorf("qr: %w", err)
+	}
+	p := plane{px: data, w: grey.Cols(), h: grey.Rows()}
 	var (
 		mu    sync.Mutex
 		codes []Code
@@ -309,7 +336,7 @@ func (r *Reader) decodeAll(ctx context.Context, grey gocv.Mat, cands []candidate
 				if covered(c) {
 					continue
 				}
-				if code, ok := r.decodeOne(grey, c); ok {
+				if code, ok := r.decodeOne(grey, p, c); ok {
 					mu.Lock()
 					codes = append(codes, code)
 					mu.Unlock()
@@ -317,7 +344,6 @@ func (r *Reader) decodeAll(ctx context.Context, grey gocv.Mat, cands []candidate
 			}
 		}()
 	}
-	var err error
 feed:
 	for _, c := range cands {
 		select {
@@ -341,19 +367,86 @@ type attempt struct {
 	confidence  float64
 }
 
+// gozxing's TRY_HARDER only makes its finder search visit every third row
+// instead of fewer, which it does anyway in crops under 388 px: so the
+// second attempt changes the crop, not the hint.
 var attempts = []attempt{
 	{pxPerModule: 4, margin: 1.6, confidence: 1},
-	{pxPerModule: 4, margin: 1.6, tryHarder: true, confidence: 0.9},
 	{pxPerModule: 6, margin: 2.2, tryHarder: true, confidence: 0.8},
 }
 
-func (r *Reader) decodeOne(grey gocv.Mat, c candidate) (Code, bool) {
+func (r *Reader) decodeOne(grey gocv.Mat, p plane, c candidate) (Code, bool) {
+	if code, ok := r.tryNative(p, c); ok {
+		return code, true
+	}
 	for _, a := range attempts {
 		if code, ok := r.tryCrop(grey, c, a); ok {
 			return code, true
 		}
 	}
 	return Code{}, false
+}
+
+// plane is a grey frame's pixels as Go sees them: a crop is copied out
+// without a cgo call.
+type plane struct {
+	px   []byte
+	w, h int
+}
+
+// nativeMargin is the crop's side around a candidate as a multiple of the
+// candidate's extent, so that the code's quiet zone lies inside.
+const nativeMargin = 0.2
+
+// tryNative decodes the candidate in an upright box cut straight out of
+// the frame, at the frame's own resolution (halved while it is over
+// maxCropSide). No warp, so no cost and no
+// interpolation blur; the decoder finds a turned code by itself.
+func (r *Reader) tryNative(p plane, c candidate) (Code, bool) {
+	sin, cos := math.Sincos(c.angle * math.Pi / 180)
+	ex := (math.Abs(c.w*cos) + math.Abs(c.h*sin)) / 2 // half extents of the box
+	ey := (math.Abs(c.w*sin) + math.Abs(c.h*cos)) / 2
+	grow := nativeMargin * c.side()
+	x0 := max(0, int(c.centre.X-ex-grow))
+	y0 := max(0, int(c.centre.Y-ey-grow))
+	x1 := min(p.w, int(math.Ceil(c.centre.X+ex+grow)))
+	y1 := min(p.h, int(math.Ceil(c.centre.Y+ey+grow)))
+	w, h := x1-x0, y1-y0
+	if w < 24 || h < 24 {
+		return Code{}, false
+	}
+	px := make([]byte, w*h)
+	for y := 0; y < h; y++ {
+		copy(px[y*w:y*w+w], p.px[(y0+y)*p.w+x0:])
+	}
+	shrink := 1
+	for max(w, h) > maxCropSide {
+		px, w, h = halveBytes(px, w, h)
+		shrink *= 2
+	}
+	d, err := r.opt.Decoder.Decode(px, w, h, false)
+	if debugCrop != nil {
+		debugCrop(c, attempt{pxPerModule: -1}, max(w, h), err == nil)
+	}
+	if err != nil || d.Dimension < 21 {
+		return Code{}, false
+	}
+	s := float64(shrink)
+	return codeFrom(d, geom.Translate(float64(x0), float64(y0)).Mul(geom.ScaleH(s, s)), 1), true
+}
+
+// halveBytes shrinks a grey image to half its size, each pixel the mean
+// of four.
+func halveBytes(px []byte, w, h int) ([]byte, int, int) {
+	hw, hh := w/2, h/2
+	out := make([]byte, hw*hh)
+	for y := 0; y < hh; y++ {
+		a, b := px[2*y*w:], px[(2*y+1)*w:]
+		for x := 0; x < hw; x++ {
+			out[y*hw+x] = uint8((int(a[2*x]) + int(a[2*x+1]) + int(b[2*x]) + int(b[2*x+1]) + 2) / 4)
+		}
+	}
+	return out, hw, hh
 }
 
 // maxCropSide bounds a crop so that one huge candidate (a close-up photo)
@@ -398,6 +491,9 @@ func (r *Reader) tryCrop(grey gocv.Mat, c candidate, a attempt) (Code, bool) {
 		return Code{}, false
 	}
 	d, err := r.opt.Decoder.Decode(px, cropSide, cropSide, a.tryHarder)
+	if debugCrop != nil {
+		debugCrop(c, a, cropSide, err == nil)
+	}
 	if err != nil || d.Dimension < 21 {
 		return Code{}, false
 	}
@@ -477,3 +573,5 @@ next:
 	}
 	return out
 }
+
+var debugCrop func(c candidate, a attempt, side int, ok bool)

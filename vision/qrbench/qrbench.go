@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/rand/v2"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -29,31 +30,49 @@ type Condition struct {
 	Cards         int
 	ModulePx      float64 // module size at the image centre, untilted
 	TiltDeg       float64 // camera tilt; codes see this plus the field of view
-	Effects       synth.Effects
-	Frames        int
+	// Effects are the condition's own effects; every frame also gets the
+	// base of every condition: JPEG quality 70 and sensor noise drawn
+	// between σ 2 and 7 per frame (unless the condition sets them).
+	Effects synth.Effects
+	// Motion, when set, is the range of motion streak lengths in pixels;
+	// each frame draws a length in it and a direction at random.
+	Motion [2]float64
+	Hands  bool // two arms reach in over the cards
+	Frames int
 }
 
-// Conditions is the fixed benchmark set. frames scales how many frames each
-// condition renders (1 for a quick run).
+// DefaultFrames is how many frames each condition renders by default:
+// enough that one lucky or unlucky frame does not decide a found-rate.
+const DefaultFrames = 20
+
+// Conditions is the fixed benchmark set, frames frames per condition
+// (DefaultFrames for the published table; tests take fewer).
 func Conditions(frames int) []Condition {
-	base := synth.Effects{NoiseSigma: 3, JPEGQuality: 92}
-	with := func(f func(*synth.Effects)) synth.Effects { e := base; f(&e); return e }
 	f := max(1, frames)
-	return []Condition{
-		{Name: "1080p 20 cards", Width: 1920, Height: 1080, Cards: 20, ModulePx: 3.5, TiltDeg: 10, Effects: base, Frames: 4 * f},
-		{Name: "12MP 60 cards", Width: 4608, Height: 2592, Cards: 60, ModulePx: 4, TiltDeg: 10, Effects: base, Frames: 2 * f},
-		{Name: "module 2.5px", Width: 1920, Height: 1080, Cards: 20, ModulePx: 2.5, Effects: base, Frames: 2 * f},
-		{Name: "module 3px", Width: 1920, Height: 1080, Cards: 20, ModulePx: 3, Effects: base, Frames: 2 * f},
-		{Name: "module 4px", Width: 1920, Height: 1080, Cards: 20, ModulePx: 4, Effects: base, Frames: 2 * f},
-		{Name: "module 6px", Width: 1920, Height: 1080, Cards: 12, ModulePx: 6, Effects: base, Frames: 2 * f},
-		{Name: "tilt 20°", Width: 1920, Height: 1080, Cards: 20, ModulePx: 4, TiltDeg: 20, Effects: base, Frames: 2 * f},
-		{Name: "tilt 35°", Width: 1920, Height: 1080, Cards: 20, ModulePx: 4, TiltDeg: 35, Effects: base, Frames: 2 * f},
-		{Name: "blur σ1.2", Width: 1920, Height: 1080, Cards: 20, ModulePx: 4, TiltDeg: 10, Effects: with(func(e *synth.Effects) { e.BlurSigma = 1.2 }), Frames: 2 * f},
-		{Name: "JPEG q70", Width: 1920, Height: 1080, Cards: 20, ModulePx: 3.5, TiltDeg: 10, Effects: with(func(e *synth.Effects) { e.JPEGQuality = 70 }), Frames: 2 * f},
-		{Name: "uneven light", Width: 1920, Height: 1080, Cards: 20, ModulePx: 4, TiltDeg: 10, Effects: with(func(e *synth.Effects) { e.UnevenLight = 0.7 }), Frames: 2 * f},
-		{Name: "hands", Width: 1920, Height: 1080, Cards: 20, ModulePx: 4, TiltDeg: 10, Effects: base, Frames: 2 * f},
-		{Name: "12MP module 3px", Width: 4608, Height: 2592, Cards: 60, ModulePx: 3, TiltDeg: 15, Effects: base, Frames: 1 * f},
+	blur := func(s float64) synth.Effects { return synth.Effects{BlurSigma: s} }
+	conds := []Condition{
+		{Name: "1080p 20 cards", Width: 1920, Height: 1080, Cards: 20, ModulePx: 3.5, TiltDeg: 10},
+		{Name: "12MP 60 cards", Width: 4608, Height: 2592, Cards: 60, ModulePx: 4, TiltDeg: 10},
+		{Name: "module 2.5px", Width: 1920, Height: 1080, Cards: 20, ModulePx: 2.5},
+		{Name: "module 3px", Width: 1920, Height: 1080, Cards: 20, ModulePx: 3},
+		{Name: "module 4px", Width: 1920, Height: 1080, Cards: 20, ModulePx: 4},
+		{Name: "module 6px", Width: 1920, Height: 1080, Cards: 12, ModulePx: 6},
+		{Name: "tilt 20°", Width: 1920, Height: 1080, Cards: 20, ModulePx: 4, TiltDeg: 20},
+		{Name: "tilt 35°", Width: 1920, Height: 1080, Cards: 20, ModulePx: 4, TiltDeg: 35},
+		{Name: "blur σ1.2", Width: 1920, Height: 1080, Cards: 20, ModulePx: 4, TiltDeg: 10, Effects: blur(1.2)},
+		{Name: "motion 2-6px", Width: 1920, Height: 1080, Cards: 20, ModulePx: 4, TiltDeg: 10, Motion: [2]float64{2, 6}},
+		{Name: "motion 1-1.5 modules", Width: 1920, Height: 1080, Cards: 20, ModulePx: 3.2, TiltDeg: 10, Motion: [2]float64{3.2, 4.8}},
+		{Name: "motion 2 modules", Width: 1920, Height: 1080, Cards: 20, ModulePx: 4, TiltDeg: 10, Motion: [2]float64{7, 9}},
+		{Name: "12MP motion", Width: 4608, Height: 2592, Cards: 60, ModulePx: 4, TiltDeg: 10, Motion: [2]float64{2, 6}},
+		{Name: "JPEG q50", Width: 1920, Height: 1080, Cards: 20, ModulePx: 3.5, TiltDeg: 10, Effects: synth.Effects{JPEGQuality: 50}},
+		{Name: "uneven light", Width: 1920, Height: 1080, Cards: 20, ModulePx: 4, TiltDeg: 10, Effects: synth.Effects{UnevenLight: 0.7}},
+		{Name: "hands", Width: 1920, Height: 1080, Cards: 20, ModulePx: 4, TiltDeg: 10, Hands: true},
+		{Name: "12MP module 3px", Width: 4608, Height: 2592, Cards: 60, ModulePx: 3, TiltDeg: 15},
 	}
+	for i := range conds {
+		conds[i].Frames = f
+	}
+	return conds
 }
 
 // Scene builds frame i of the condition; deterministic.
@@ -62,6 +81,7 @@ func (c Condition) Scene(i int) synth.Scene {
 	for _, r := range c.Name {
 		seed = seed*31 + uint64(r)
 	}
+	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
 	ppmm := c.ModulePx / (synth.DefaultQRSideMM / 21.0)
 	roll := float64(seed%360) - 180
 	cam, centre := synth.Pose(c.Width, c.Height, 66, ppmm, c.TiltDeg, roll/12)
@@ -72,7 +92,18 @@ func (c Condition) Scene(i int) synth.Scene {
 		payloads[k] = rules.CardPayload(ref).String()
 	}
 	e := c.Effects
-	if c.Name == "hands" {
+	if e.JPEGQuality == 0 {
+		e.JPEGQuality = 70
+	}
+	noise := 2 + 5*rng.Float64()
+	if e.NoiseSigma == 0 {
+		e.NoiseSigma = noise
+	}
+	if m := c.Motion; m[1] > 0 {
+		e.MotionPx = m[0] + (m[1]-m[0])*rng.Float64()
+		e.MotionDeg = 360 * rng.Float64()
+	}
+	if c.Hands {
 		w, h := float64(c.Width), float64(c.Height)
 		e.Hands = []synth.Hand{
 			{From: geom.Pt{X: w * 1.05, Y: h * 0.9}, To: geom.Pt{X: w * (0.55 + 0.1*float64(i%3)), Y: h * 0.45}, WidthPx: h * 0.14},
@@ -106,9 +137,10 @@ type Contender interface {
 }
 
 // Eligible says whether a code counts toward the found-rate target: at
-// least 3 px per module, tilt at most 30°, not covered, wholly in the frame.
+// least 3 px per module, tilt at most 30°, a motion streak of at most 1.5
+// modules, not covered, wholly in the frame.
 func Eligible(c synth.CodeTruth) bool {
-	return c.ModulePx >= 3 && c.TiltDeg <= 30 && c.Covered == 0 && c.InFrame
+	return c.ModulePx >= 3 && c.TiltDeg <= 30 && c.MotionModules <= 1.5 && c.Covered == 0 && c.InFrame
 }
 
 // Score is the tally of one contender over some frames.

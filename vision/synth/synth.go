@@ -105,7 +105,13 @@ type Effects struct {
 	// (light.go). The zero value is the neutral light the camera is
 	// balanced for.
 	Light Light
-	Hands []Hand
+	// MotionPx is the length of a straight motion streak in pixels (the
+	// camera or the table moving during the exposure: a wobbly arm, a
+	// phone in a hand), MotionDeg its direction, clockwise from the
+	// image's x axis. 0: none.
+	MotionPx  float64
+	MotionDeg float64
+	Hands     []Hand
 }
 
 // Scene is everything Render needs.
@@ -176,6 +182,8 @@ type CodeTruth struct {
 	Covered float64 `json:"covered"`
 	// InFrame is false when part of the code lies outside the image.
 	InFrame bool `json:"in_frame"`
+	// MotionModules is the motion streak's length in modules of this code.
+	MotionModules float64 `json:"motion_modules,omitempty"`
 }
 
 // Truth is the ground truth of a rendered frame.
@@ -239,6 +247,9 @@ func Render(s Scene) (gocv.Mat, Truth, error) {
 	}
 	for i := range truth.Codes {
 		truth.Codes[i].Covered = covered(truth.Codes[i].Corners, s.Effect.Hands)
+		if s.Effect.MotionPx > 0 {
+			truth.Codes[i].MotionModules = s.Effect.MotionPx / truth.Codes[i].ModulePx
+		}
 	}
 	if err := finish(&frame, s, rng); err != nil {
 		return gocv.NewMat(), Truth{}, err
@@ -501,6 +512,9 @@ func finish(frame *gocv.Mat, s Scene, rng *rand.Rand) error {
 		sigma = 0.6
 	}
 	gocv.GaussianBlur(*frame, frame, image.Pt(0, 0), sigma, sigma, gocv.BorderReflect)
+	if e.MotionPx > 0 {
+		streak(frame, e.MotionPx, e.MotionDeg)
+	}
 	if e.NoiseSigma > 0 {
 		noise(frame, e.NoiseSigma, rng)
 	}
@@ -518,6 +532,35 @@ func finish(frame *gocv.Mat, s Scene, rng *rand.Rand) error {
 		dec.Close()
 	}
 	return nil
+}
+
+// streak blurs the frame along a straight line of length px in direction
+// deg: every point of the scene is spread evenly over the line, as when the
+// camera moves at a steady speed while the shutter is open. The kernel is
+// drawn anti-aliased at 8× resolution and shrunk, so a streak of 2.5 px is
+// not rounded to 2 or 3.
+func streak(frame *gocv.Mat, px, deg float64) {
+	const over = 8
+	side := int(math.Ceil(px)) | 1 // odd, so the streak is centred
+	side += 2
+	big := gocv.NewMatWithSize(side*over, side*over, gocv.MatTypeCV32F)
+	defer big.Close()
+	dx, dy := math.Cos(deg*math.Pi/180), math.Sin(deg*math.Pi/180)
+	c := float64(side*over) / 2
+	n := int(px * over * 4)
+	for i := 0; i <= n; i++ {
+		t := (float64(i)/float64(n) - 0.5) * px * over
+		x, y := int(c+t*dx), int(c+t*dy)
+		if x >= 0 && y >= 0 && x < side*over && y < side*over {
+			big.SetFloatAt(y, x, big.GetFloatAt(y, x)+1)
+		}
+	}
+	k := gocv.NewMat()
+	defer k.Close()
+	gocv.Resize(big, &k, image.Pt(side, side), 0, 0, gocv.InterpolationArea)
+	sum := k.Sum().Val1
+	k.DivideFloat(float32(sum))
+	gocv.Filter2D(*frame, frame, gocv.MatType(-1), k, image.Pt(-1, -1), 0, gocv.BorderReflect)
 }
 
 // light multiplies the frame by a smooth field: a linear falloff towards a
