@@ -56,7 +56,7 @@ func TestNoMatLeaks(t *testing.T) {
 		t.Fatal(err)
 	}
 	show.Close()
-	res, err := scanner.TiledReader{Reader: qr.NewReader(qr.Options{})}.Read(ctx, frame)
+	res, err := qr.NewReader(qr.Options{}).Read(ctx, frame)
 	if err != nil {
 		t.Fatal(err)
 	}

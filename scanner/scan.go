@@ -3,7 +3,6 @@ package scanner
 import (
 	"fmt"
 	"image"
-	"math"
 	"strings"
 	"time"
 
@@ -239,13 +238,4 @@ func describeCards(refs []rules.CardRef) string {
 		s = append(s, r.String())
 	}
 	return strings.Join(s, ", ")
-}
-
-// readingOrder sorts image points top to bottom, then left to right,
-// rows being 20 px tall, as the reader does.
-func readingOrder(a, b geom.Pt) bool {
-	if math.Abs(a.Y-b.Y) > 20 {
-		return a.Y < b.Y
-	}
-	return a.X < b.X
 }

@@ -54,7 +54,7 @@ type Options struct {
 	// edge (an arm) blocks snapshots before it is taken as the new
 	// background (default 20 s).
 	CoveredTimeout time.Duration
-	// Reader reads the codes (default: TiledReader over a qr.Reader).
+	// Reader reads the codes (default: qr.NewReader(qr.Options{})).
 	Reader CodeReader
 }
 
@@ -72,7 +72,7 @@ func (o Options) withDefaults() Options {
 		o.CoveredTimeout = 20 * time.Second
 	}
 	if o.Reader == nil {
-		o.Reader = TiledReader{Reader: qr.NewReader(qr.Options{})}
+		o.Reader = qr.NewReader(qr.Options{})
 	}
 	return o
 }

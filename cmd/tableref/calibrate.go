@@ -47,7 +47,7 @@ func readPhoto(ctx context.Context, path string) (gocv.Mat, qr.Result, error) {
 	if err != nil {
 		return gocv.NewMat(), qr.Result{}, err
 	}
-	res, err := scanner.TiledReader{Reader: qr.NewReader(qr.Options{})}.Read(ctx, frame)
+	res, err := qr.NewReader(qr.Options{}).Read(ctx, frame)
 	if err != nil {
 		frame.Close()
 		return gocv.NewMat(), qr.Result{}, fmt.Errorf("%s: %w", path, err)

@@ -109,7 +109,7 @@ func scanGame(ctx context.Context, frame gocv.Mat, mode *rules.Mode, f scanFlags
 	if cal == nil && looked != "" {
 		slog.Info(noCalibrationNote(looked))
 	}
-	reader := scanner.TiledReader{Reader: qr.NewReader(qr.Options{})}
+	reader := qr.NewReader(qr.Options{})
 	res, err := reader.Read(ctx, frame)
 	if err != nil {
 		return err
@@ -343,7 +343,7 @@ type codeLine struct {
 }
 
 func scanCodes(ctx context.Context, frame gocv.Mat, f scanFlags, stdout io.Writer) error {
-	res, err := scanner.TiledReader{Reader: qr.NewReader(qr.Options{})}.Read(ctx, frame)
+	res, err := qr.NewReader(qr.Options{}).Read(ctx, frame)
 	if err != nil {
 		return err
 	}

@@ -303,7 +303,7 @@ func withPhoto(ctx context.Context, g scenes.Game, f func(colourgrid.Photo) erro
 		return err
 	}
 	defer frame.Close()
-	res, err := scanner.TiledReader{Reader: qr.NewReader(qr.Options{})}.Read(ctx, frame)
+	res, err := qr.NewReader(qr.Options{}).Read(ctx, frame)
 	if err != nil {
 		return err
 	}

@@ -36,7 +36,7 @@ func readTexts(t *testing.T, r *qr.Reader, path string) []string {
 }
 
 // TestRealPhotos holds the reader to its target on real phone photos: at
-// least 160 of the 179 single-code photos (zbar reads 156, ZXing's own tests
+// least 170 of the 179 single-code photos (zbar reads 156, ZXing's own tests
 // require 157) and all four codes of the multi-code photo.
 func TestRealPhotos(t *testing.T) {
 	if _, err := os.Stat(photosDir); err != nil {
@@ -69,8 +69,8 @@ func TestRealPhotos(t *testing.T) {
 	if total != 179 {
 		t.Errorf("found %d photos with expected text, want 179", total)
 	}
-	if ok < 160 {
-		t.Errorf("decoded %d/%d photos, want at least 160", ok, total)
+	if ok < 170 {
+		t.Errorf("decoded %d/%d photos, want at least 170", ok, total)
 	}
 
 	multi := filepath.Join(photosDir, "multi-qrcode-1")

@@ -72,13 +72,19 @@ func TestReadsGeneratedTable(t *testing.T) {
 	}
 }
 
-// TestEligibleTargets runs a few benchmark conditions and holds the reader
-// to the target: every eligible code found, no wrong payload.
+// TestEligibleTargets runs a few benchmark conditions, motion blur up to
+// 1.5 modules among them, and holds the reader to the target: at least
+// 99.5 % of eligible codes found, no wrong payload.
 func TestEligibleTargets(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders 12 MP frames")
 	}
-	conds := []qrbench.Condition{condition(t, "1080p 20 cards"), condition(t, "12MP 60 cards"), condition(t, "tilt 20°"), condition(t, "hands")}
+	var conds []qrbench.Condition
+	for _, name := range []string{"1080p 20 cards", "12MP 60 cards", "tilt 20°", "hands", "motion 2-6px", "motion 1-1.5 modules"} {
+		c := condition(t, name)
+		c.Frames = 2
+		conds = append(conds, c)
+	}
 	scores, err := qrbench.Run(context.Background(), conds, []qrbench.Contender{qrbench.Tableref{R: qr.NewReader(qr.Options{})}}, nil)
 	if err != nil {
 		t.Fatal(err)
