@@ -167,3 +167,39 @@ func (l lowres) sameAt(o lowres, q geom.Quad) bool {
 	}
 	return sum/float64(n) < changeLevel/2
 }
+
+// blobs returns the bounding boxes (low-res pixels, grown by one) of the
+// 8-connected patches of set pixels in mask.
+func (l lowres) blobs(mask []bool) []image.Rectangle {
+	seen := make([]bool, len(mask))
+	var out []image.Rectangle
+	var stack []int
+	for start, m := range mask {
+		if !m || seen[start] {
+			continue
+		}
+		box := image.Rect(start%l.w, start/l.w, start%l.w+1, start/l.w+1)
+		seen[start] = true
+		stack = append(stack[:0], start)
+		for len(stack) > 0 {
+			i := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			x, y := i%l.w, i/l.w
+			box = box.Union(image.Rect(x, y, x+1, y+1))
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					nx, ny := x+dx, y+dy
+					if nx < 0 || ny < 0 || nx >= l.w || ny >= l.h {
+						continue
+					}
+					if j := ny*l.w + nx; mask[j] && !seen[j] {
+						seen[j] = true
+						stack = append(stack, j)
+					}
+				}
+			}
+		}
+		out = append(out, image.Rect(box.Min.X-1, box.Min.Y-1, box.Max.X+1, box.Max.Y+1))
+	}
+	return out
+}

@@ -1,7 +1,6 @@
 package scanner
 
 import (
-	"context"
 	"fmt"
 	"image"
 	"log/slog"
@@ -23,20 +22,23 @@ const (
 	PlaneNone        = "none"
 )
 
-// read reads one frame into a Scan. h is what the scanner remembers of the
-// last snapshot (its zones' grids, so that cells keep their numbers, and
-// whose cards are whose); nil for a photo.
-func (s *Scanner) read(ctx context.Context, frame gocv.Mat, h *history) (*Scan, error) {
+// checkFrame refuses frames the scanner cannot read.
+func checkFrame(frame gocv.Mat) error {
 	if frame.Empty() {
-		return nil, fmt.Errorf("%w: empty frame (a corrupt image?)", ErrFrame)
+		return fmt.Errorf("%w: empty frame (a corrupt image?)", ErrFrame)
 	}
 	if frame.Type() != gocv.MatTypeCV8UC3 {
-		return nil, fmt.Errorf("%w: want an 8-bit colour (BGR) frame, got type %v", ErrFrame, frame.Type())
+		return fmt.Errorf("%w: want an 8-bit colour (BGR) frame, got type %v", ErrFrame, frame.Type())
 	}
-	res, err := s.opt.Reader.Read(ctx, frame)
-	if err != nil {
-		return nil, fmt.Errorf("scanner: reading codes: %w", err)
-	}
+	return nil
+}
+
+// read turns one frame and the codes found in it (the first stage: the
+// reader for a photo, the locator on a stream) into a Scan: codes on the
+// table plane, then zones and grids. h is what the scanner remembers of
+// the last snapshot (its zones' grids, so that cells keep their numbers,
+// and whose cards are whose); nil for a photo.
+func (s *Scanner) read(frame gocv.Mat, res qr.Result, h *history) (*Scan, error) {
 	sc := &Scan{Size: image.Pt(frame.Cols(), frame.Rows()), Foreign: res.Foreign}
 	if err := s.plane(sc, res); err != nil {
 		return nil, err

@@ -56,6 +56,12 @@ type Options struct {
 	CoveredTimeout time.Duration
 	// Reader reads the codes (default: qr.NewReader(qr.Options{})).
 	Reader CodeReader
+	// FullRead is how often a still table is read whole on a stream
+	// (default FullRead, 10 s); between whole reads only the parts of the
+	// frame that changed are read again (see locate.go). Negative: every
+	// read is whole (a test's fake Reader that reports codes without
+	// looking at the frame it is given needs that).
+	FullRead time.Duration
 }
 
 func (o Options) withDefaults() Options {
@@ -70,6 +76,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.CoveredTimeout <= 0 {
 		o.CoveredTimeout = 20 * time.Second
+	}
+	if o.FullRead == 0 {
+		o.FullRead = FullRead
 	}
 	if o.Reader == nil {
 		o.Reader = qr.NewReader(qr.Options{})
@@ -89,6 +98,7 @@ type Scanner struct {
 	cal    *calibration.File
 	opt    Options
 	layout *layout
+	loc    locator
 	st     stability
 }
 
@@ -108,7 +118,7 @@ func New(cal *calibration.File, opt Options) (*Scanner, error) {
 	if err != nil {
 		return nil, fmt.Errorf("scanner: %w", err)
 	}
-	return &Scanner{cal: cal, opt: opt, layout: l}, nil
+	return &Scanner{cal: cal, opt: opt, layout: l, loc: locator{reader: opt.Reader, every: opt.FullRead}}, nil
 }
 
 // Update is what one frame changed.
@@ -138,5 +148,12 @@ func (s *Scanner) Frame(ctx context.Context, t time.Duration, frame gocv.Mat) (U
 // detection and every problem. Photo does not change the scanner's stream
 // state.
 func (s *Scanner) Photo(ctx context.Context, frame gocv.Mat) (*Scan, error) {
-	return s.read(ctx, frame, nil)
+	if err := checkFrame(frame); err != nil {
+		return nil, err
+	}
+	res, err := s.opt.Reader.Read(ctx, frame)
+	if err != nil {
+		return nil, fmt.Errorf("scanner: reading codes: %w", err)
+	}
+	return s.read(frame, res, nil)
 }

@@ -68,7 +68,14 @@ func (s *Scanner) frame(ctx context.Context, t time.Duration, frame gocv.Mat) (U
 		return up, nil
 	}
 	st.read, st.lastRead = true, t
-	sc, err := s.read(ctx, frame, &history{grids: st.grids, known: st.known})
+	if err := checkFrame(frame); err != nil {
+		return up, err
+	}
+	res, err := s.loc.read(ctx, t, frame, small)
+	if err != nil {
+		return up, fmt.Errorf("scanner: reading codes: %w", err)
+	}
+	sc, err := s.read(frame, res, &history{grids: st.grids, known: st.known})
 	if err != nil {
 		return up, err
 	}

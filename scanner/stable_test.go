@@ -182,7 +182,7 @@ func TestMissedReadHeld(t *testing.T) {
 	g, before, want1, _ := smallMap(t)
 	drop := before.Cards[2].Payload
 	f := &flaky{r: qr.NewReader(qr.Options{}), drop: drop, reads: map[int]bool{4: true, 7: true, 8: true}}
-	sc, err := scanner.New(g.Cal, scanner.Options{Mode: g.Setup.Mode, Setup: g.Setup, Still: 400 * time.Millisecond, Reader: f})
+	sc, err := scanner.New(g.Cal, scanner.Options{Mode: g.Setup.Mode, Setup: g.Setup, Still: 400 * time.Millisecond, Reader: f, FullRead: -1})
 	if err != nil {
 		t.Fatal(err)
 	}

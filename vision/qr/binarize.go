@@ -93,7 +93,7 @@ func hybridBits(lum []byte, w, h int) *gozxing.BitMatrix {
 			rw[x>>5] |= b << (uint(x) & 31)
 		}
 		for ; x < w; x++ {
-			rw[x>>5] |= uint32(^(colT[x]-int32(line[x])))>>31<<(uint(x)&31)
+			rw[x>>5] |= uint32(^(colT[x] - int32(line[x]))) >> 31 << (uint(x) & 31)
 		}
 		for i, word := range rw {
 			row.SetBulk(i*32, word)

@@ -210,4 +210,3 @@ func (r *Reader) tryCrop(grey gocv.Mat, c candidate, a attempt) (Code, bool) {
 	}
 	return codeFrom(d, back, a.confidence), true
 }
-

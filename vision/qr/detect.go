@@ -153,4 +153,3 @@ next:
 	}
 	return out
 }
-

@@ -56,7 +56,7 @@ func TestBlockingProblemIsSaid(t *testing.T) {
 		Display:    disp,
 		OpenCamera: cam.open,
 		NewScanner: func(s rules.Setup) (Scanner, error) {
-			sc, err := scanner.New(cal, scanner.Options{Mode: s.Mode, Setup: s, Still: 300 * time.Millisecond, Reader: twoInOneCell{}})
+			sc, err := scanner.New(cal, scanner.Options{Mode: s.Mode, Setup: s, Still: 300 * time.Millisecond, Reader: twoInOneCell{}, FullRead: -1})
 			return newTableScanner(sc, cal, s), err
 		},
 		OnFrame: func(n int64, at time.Time) {

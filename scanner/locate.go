@@ -1,0 +1,341 @@
+package scanner
+
+import (
+	"context"
+	"fmt"
+	"image"
+	"math"
+	"sort"
+	"time"
+
+	"gocv.io/x/gocv"
+
+	"github.com/tableref/tableref/vision/geom"
+	"github.com/tableref/tableref/vision/qr"
+)
+
+// The first stage of a stream: where are the codes. Between two reads of
+// a still table, a move changes the image only where a hand went: a card
+// laid, taken, turned or pushed. So the locator reads a frame whole only
+// now and then (the first read, every FullRead, and whenever the table
+// moved), and otherwise re-reads only where the image changed since its
+// last read, carrying every other code over as it was:
+//
+//   - a code is carried only while its own image is unchanged: a
+//     fingerprint of the code (its pixels sampled on a 16×16 grid across
+//     it) is compared at every read, so a card swapped for another that
+//     looks the same from afar, or nudged by a millimetre, is read again;
+//   - a new card laid where there was none changes the low-resolution
+//     frame the motion is measured on: those patches are read;
+//   - the table moved (a quarter of the low-resolution frame changed, or
+//     half the carried codes): the frame is read whole.
+//
+// The result is what a whole read of the frame would have given; the
+// later stages (table plane, zones and grids, stability) never know which
+// read it was.
+
+// FullRead is the default interval between whole reads of a still table.
+const FullRead = 10 * time.Second
+
+// Kinds of read the locator made, for logs and tests.
+const (
+	readWhole   = "whole"
+	readPatches = "patches"
+	readCarried = "carried"
+)
+
+// locator is the code-finding stage of a stream.
+type locator struct {
+	reader CodeReader
+	every  time.Duration // whole read at least this often
+
+	have     bool
+	size     image.Point
+	lastLow  lowres // the low-resolution frame of the last read
+	lastFull time.Duration
+	res      qr.Result
+	prints   []print // one per code of res.All() order: Codes, then Foreign
+
+	// what the last read did (tests, logs)
+	kind   string
+	pixels int // frame pixels handed to the reader
+}
+
+// print is a code's fingerprint: its pixels' grey levels sampled on a
+// grid across its quad.
+type print []float64
+
+const printGrid = 16
+
+// read finds the codes of frame, taken at t; small is its low-resolution
+// copy (stability's).
+func (l *locator) read(ctx context.Context, t time.Duration, frame gocv.Mat, small lowres) (qr.Result, error) {
+	size := image.Pt(frame.Cols(), frame.Rows())
+	px, err := frame.DataPtrUint8()
+	whole := err != nil || frame.Channels() != 3 || !l.have || size != l.size || t-l.lastFull >= l.every ||
+		len(small.px) != len(l.lastLow.px)
+	var regions []image.Rectangle
+	var keep []bool // per carried code
+	if !whole {
+		regions, keep, whole = l.changes(px, size, small)
+	}
+	if whole {
+		res, err := l.reader.Read(ctx, frame)
+		if err != nil {
+			return qr.Result{}, err
+		}
+		l.remember(res, px, size, small)
+		l.lastFull, l.kind, l.pixels = t, readWhole, size.X*size.Y
+		return res, nil
+	}
+	var res qr.Result
+	// Carried codes keep the fingerprint of the read that found them, so
+	// a slow drift adds up until it is read again.
+	carried := map[geom.Pt]print{}
+	all := l.res.All()
+	nCodes := len(l.res.Codes)
+	for i, c := range all {
+		if !keep[i] || inAny(regions, c.Centre()) {
+			continue
+		}
+		if i < nCodes {
+			res.Codes = append(res.Codes, l.res.Codes[i])
+		} else {
+			res.Foreign = append(res.Foreign, c)
+		}
+		carried[c.Centre()] = l.prints[i]
+	}
+	l.kind, l.pixels = readCarried, 0
+	margin := l.codeSide()
+	for _, r := range regions {
+		// Read a little more than the region so a code whose centre is in
+		// it lies wholly in what is read; keep only those centred in it.
+		roi := growRect(r, int(margin)).Intersect(image.Rectangle{Max: size})
+		sub := frame.Region(roi)
+		part, err := l.reader.Read(ctx, sub)
+		sub.Close()
+		if err != nil {
+			return qr.Result{}, err
+		}
+		l.kind, l.pixels = readPatches, l.pixels+roi.Dx()*roi.Dy()
+		off := geom.Pt{X: float64(roi.Min.X), Y: float64(roi.Min.Y)}
+		for _, c := range part.Codes {
+			c.Corners = shiftQuad(c.Corners, off)
+			if inRect(r, c.Centre()) {
+				res.Codes = append(res.Codes, c)
+			}
+		}
+		for _, c := range part.Foreign {
+			c.Corners = shiftQuad(c.Corners, off)
+			if inRect(r, c.Centre()) {
+				res.Foreign = append(res.Foreign, c)
+			}
+		}
+		res.Candidates += part.Candidates
+	}
+	sortCodes(res)
+	l.remember(res, px, size, small)
+	for i, c := range res.All() {
+		if p, ok := carried[c.Centre()]; ok {
+			l.prints[i] = p
+		}
+	}
+	return res, nil
+}
+
+// changes compares the frame with the last read: the regions to read again
+// (frame pixels) and which carried codes are unchanged, or whole when the
+// table moved.
+func (l *locator) changes(px []byte, size image.Point, small lowres) (regions []image.Rectangle, keep []bool, whole bool) {
+	mask := small.changed(l.lastLow)
+	if fraction(mask) > 0.25 {
+		return nil, nil, true
+	}
+	all := l.res.All()
+	keep = make([]bool, len(all))
+	changedCodes := 0
+	for i, c := range all {
+		keep[i] = l.prints[i].same(fingerprint(px, size, c.Corners))
+		if !keep[i] {
+			changedCodes++
+			// the card may have moved a little: read around where it was
+			side := math.Sqrt(math.Abs(c.Corners.Area()))
+			regions = append(regions, growRect(quadBounds(c.Corners), int(side)))
+		}
+	}
+	if changedCodes > 0 && 2*changedCodes > len(all) {
+		return nil, nil, true
+	}
+	// Patches of the low-resolution frame that changed: a card laid where
+	// there was none, one taken away.
+	for _, b := range small.blobs(mask) {
+		r := image.Rect(int(float64(b.Min.X)/small.scale), int(float64(b.Min.Y)/small.scale),
+			int(math.Ceil(float64(b.Max.X)/small.scale)), int(math.Ceil(float64(b.Max.Y)/small.scale)))
+		regions = append(regions, r)
+	}
+	regions = mergeRects(regions, size)
+	area := 0
+	for _, r := range regions {
+		area += r.Dx() * r.Dy()
+	}
+	if area > size.X*size.Y/2 {
+		return nil, nil, true // reading the patches would cost as much as the frame
+	}
+	return regions, keep, false
+}
+
+// remember keeps a read's codes and their fingerprints for the next read.
+func (l *locator) remember(res qr.Result, px []byte, size image.Point, small lowres) {
+	l.res, l.size, l.lastLow, l.have = res, size, small, true
+	l.prints = l.prints[:0]
+	for _, c := range res.All() {
+		var p print
+		if px != nil {
+			p = fingerprint(px, size, c.Corners)
+		}
+		l.prints = append(l.prints, p)
+	}
+}
+
+// codeSide is the median side of the codes last read (a default of a
+// 20th of the frame's width when there were none): the margin around a
+// changed region.
+func (l *locator) codeSide() float64 {
+	var sides []float64
+	for _, c := range l.res.All() {
+		sides = append(sides, math.Sqrt(math.Abs(c.Corners.Area())))
+	}
+	if len(sides) == 0 {
+		return float64(l.size.X) / 20
+	}
+	sort.Float64s(sides)
+	return sides[len(sides)/2]
+}
+
+// fingerprint samples a BGR frame's grey level on a grid across a code's
+// quad, each sample the mean of 2×2 pixels. nil when the code lies partly
+// outside the frame (it is then never carried).
+func fingerprint(px []byte, size image.Point, q geom.Quad) print {
+	h, ok := geom.FromQuads(geom.Rect(0, 0, 1, 1), q)
+	if !ok {
+		return nil
+	}
+	out := make(print, 0, printGrid*printGrid)
+	for j := 0; j < printGrid; j++ {
+		for i := 0; i < printGrid; i++ {
+			p := h.Apply(geom.Pt{X: (float64(i) + 0.5) / printGrid, Y: (float64(j) + 0.5) / printGrid})
+			x, y := int(p.X), int(p.Y)
+			if x < 0 || y < 0 || x+1 >= size.X || y+1 >= size.Y {
+				return nil
+			}
+			sum := 0
+			for _, o := range [4]int{0, 1, size.X, size.X + 1} {
+				k := 3 * (y*size.X + x + o)
+				sum += int(px[k]) + 2*int(px[k+1]) + int(px[k+2])
+			}
+			out = append(out, float64(sum)/16)
+		}
+	}
+	return out
+}
+
+// same reports whether two fingerprints show the same code in the same
+// place: once their mean brightness is made equal (a cloud, the lamp), the
+// mean difference is under a fifth of the code's own contrast. Sensor
+// noise and JPEG stay well under it; another code, or this one moved by a
+// third of a module, is far over it.
+func (p print) same(q print) bool {
+	if len(p) == 0 || len(p) != len(q) {
+		return false
+	}
+	var mp, mq float64
+	for i := range p {
+		mp += p[i]
+		mq += q[i]
+	}
+	mp /= float64(len(p))
+	mq /= float64(len(q))
+	var diff, spread float64
+	for i := range p {
+		diff += math.Abs(p[i] - mp - (q[i] - mq))
+		spread += math.Abs(p[i] - mp)
+	}
+	return diff < 0.2*math.Max(spread, 20*float64(len(p)))
+}
+
+func inRect(r image.Rectangle, p geom.Pt) bool {
+	return p.X >= float64(r.Min.X) && p.X < float64(r.Max.X) && p.Y >= float64(r.Min.Y) && p.Y < float64(r.Max.Y)
+}
+
+func inAny(rs []image.Rectangle, p geom.Pt) bool {
+	for _, r := range rs {
+		if inRect(r, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func growRect(r image.Rectangle, by int) image.Rectangle {
+	return image.Rect(r.Min.X-by, r.Min.Y-by, r.Max.X+by, r.Max.Y+by)
+}
+
+func quadBounds(q geom.Quad) image.Rectangle {
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, p := range q {
+		minX, minY = math.Min(minX, p.X), math.Min(minY, p.Y)
+		maxX, maxY = math.Max(maxX, p.X), math.Max(maxY, p.Y)
+	}
+	return image.Rect(int(math.Floor(minX)), int(math.Floor(minY)), int(math.Ceil(maxX)), int(math.Ceil(maxY)))
+}
+
+// mergeRects clips the rectangles to the frame and merges those that
+// overlap, until none do.
+func mergeRects(rs []image.Rectangle, size image.Point) []image.Rectangle {
+	frame := image.Rectangle{Max: size}
+	var out []image.Rectangle
+	for _, r := range rs {
+		if r = r.Intersect(frame); !r.Empty() {
+			out = append(out, r)
+		}
+	}
+	for merged := true; merged; {
+		merged = false
+		for i := 0; i < len(out) && !merged; i++ {
+			for j := i + 1; j < len(out); j++ {
+				if out[i].Overlaps(out[j]) {
+					out[i] = out[i].Union(out[j])
+					out = append(out[:j], out[j+1:]...)
+					merged = true
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+func shiftQuad(q geom.Quad, by geom.Pt) geom.Quad {
+	for i := range q {
+		q[i] = q[i].Add(by)
+	}
+	return q
+}
+
+// sortCodes puts codes in the reader's order: top to bottom in rows of 20
+// px, then left to right.
+func sortCodes(res qr.Result) {
+	less := func(a, b geom.Pt) bool {
+		if math.Abs(a.Y-b.Y) > 20 {
+			return a.Y < b.Y
+		}
+		return a.X < b.X
+	}
+	sort.SliceStable(res.Codes, func(i, j int) bool { return less(res.Codes[i].Centre(), res.Codes[j].Centre()) })
+	sort.SliceStable(res.Foreign, func(i, j int) bool { return less(res.Foreign[i].Centre(), res.Foreign[j].Centre()) })
+}
+
+// String says what the last read did, for logs.
+func (l *locator) String() string {
+	return fmt.Sprintf("%s read of %d px, %d codes", l.kind, l.pixels, len(l.res.All()))
+}
