@@ -252,6 +252,13 @@ func (f *Folder) Close() error   { f.next = len(f.files); return nil }
 // Skipped is the number of unreadable images skipped so far.
 func (f *Folder) Skipped() int { return f.skipped }
 
+// Skip passes over the next n images without decoding them: a recording
+// played by the wall clock drops the frames the scanner had no time for.
+func (f *Folder) Skip(n int) error {
+	f.next = min(len(f.files), f.next+max(0, n))
+	return nil
+}
+
 // Read replaces *dst with the next readable image (closing the Mat it
 // held).
 func (f *Folder) Read(ctx context.Context, dst *gocv.Mat) error {

@@ -67,6 +67,11 @@ type Camera struct {
 	AtEnd string `yaml:"at_end"`
 	// FPS paces a file or folder source (frames per second; 0: 10).
 	FPS float64 `yaml:"fps"`
+	// Play is how a file or folder source plays: clock (by the wall
+	// clock, as a camera: frame i shows at i/fps and the frames the
+	// scanner has no time for are dropped) or every (every frame, each
+	// waiting for the scanner: tests that need every frame seen).
+	Play string `yaml:"play"`
 	// Speed scales a replay source's clock: 1 real time, 10 ten times
 	// faster, 0 no waiting at all.
 	Speed float64 `yaml:"speed"`
@@ -128,6 +133,12 @@ const (
 	AtEndLoop = "loop"
 )
 
+// The values of Camera.Play.
+const (
+	PlayClock = "clock"
+	PlayEvery = "every"
+)
+
 //go:embed default.yaml
 var defaultYAML []byte
 
@@ -137,7 +148,7 @@ func DefaultYAML() []byte { return bytes.Clone(defaultYAML) }
 // Default returns the configuration with every default filled in.
 func Default() *Config {
 	c := &Config{
-		Camera:   Camera{Source: "pi", AtEnd: AtEndStop, FPS: 10, Speed: 1},
+		Camera:   Camera{Source: "pi", AtEnd: AtEndStop, FPS: 10, Play: PlayClock, Speed: 1},
 		Scanner:  Scanner{Stable: 300 * time.Millisecond},
 		Journal:  paths.Journal(),
 		LockDir:  paths.RuntimeDir(),
@@ -216,6 +227,11 @@ func (c *Config) Validate() error {
 	case AtEndStop, AtEndWait, AtEndLoop:
 	default:
 		bad("camera.at_end", "%q: want stop, wait or loop", c.Camera.AtEnd)
+	}
+	switch c.Camera.Play {
+	case PlayClock, PlayEvery:
+	default:
+		bad("camera.play", "%q: want clock or every", c.Camera.Play)
 	}
 	// NaN passes every comparison (NaN < 0 and NaN > 120 are both false):
 	// each number is checked to be finite first. YAML spells them .nan and

@@ -29,6 +29,7 @@ func BindFlags(fs *pflag.FlagSet) *Flags {
 	str("mode", "game.mode", "game mode for a new game, by ID or name (tableref modes lists them)", func(c *Config) *string { return &c.Game.Mode })
 	str("camera", "camera.source", "camera source", func(c *Config) *string { return &c.Camera.Source })
 	str("at-end", "camera.at_end", "when a recording ends: stop, wait or loop", func(c *Config) *string { return &c.Camera.AtEnd })
+	str("play", "camera.play", "how a recording plays: clock (as a camera, dropping frames the scanner has no time for) or every (every frame)", func(c *Config) *string { return &c.Camera.Play })
 	str("calibration", "calibration", "calibration file, or none (default: the one tableref calibrate writes, if it exists)", func(c *Config) *string { return &c.Calibration })
 	str("hardware", "hardware", "hardware profile file", func(c *Config) *string { return &c.Hardware })
 	str("journal", "journal", "journal file", func(c *Config) *string { return &c.Journal })

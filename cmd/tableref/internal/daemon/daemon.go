@@ -249,6 +249,7 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 		// A recording that cannot be read does not come back by waiting:
 		// it stops tableref with the reason instead of being retried.
 		cam.recording = spec.Kind == camera.KindFile || spec.Kind == camera.KindFolder
+		cam.everyFrame = cfg.Camera.Play == config.PlayEvery
 		cam.onFrame = deps.OnFrame
 		scan = &scanStage{cam: cam, scanners: d.scanners, out: d.snaps, moving: d.movingStatus, start: deps.Now(), every: 500 * time.Millisecond}
 		if d.web != nil {
@@ -361,6 +362,7 @@ func (d *daemon) loop(ctx context.Context, ended, restart chan struct{}, fatal c
 		case s := <-d.status:
 			d.applyStatus(s)
 		case <-ended:
+			d.drainSnapshots()
 			switch d.cfg.Camera.AtEnd {
 			case config.AtEndStop:
 				slog.Info("the recording ended")
@@ -394,6 +396,22 @@ func (d *daemon) loop(ctx context.Context, ended, restart chan struct{}, fatal c
 			if ok {
 				d.button(ev)
 			}
+		}
+	}
+}
+
+// drainSnapshots judges the snapshots already sent when a recording ends:
+// its last move is judged before the end is said.
+func (d *daemon) drainSnapshots() {
+	for {
+		select {
+		case m := <-d.snaps:
+			d.observe(m)
+			if m.done != nil {
+				close(m.done)
+			}
+		default:
+			return
 		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"gocv.io/x/gocv"
 
 	"github.com/tableref/tableref/cmd/tableref/internal/web"
+	"github.com/tableref/tableref/hw/indicator"
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/vision/camera"
 )
@@ -31,6 +32,10 @@ type ScanUpdate struct {
 	Marks    []Mark       // what the frame's read found, for the picture
 	Problems []string     // why the read is not a snapshot yet
 	Notices  []Notice     // what the players must hear about (notices.go)
+	// StillFor is how long the table had been still at this frame: the
+	// first still frame of a move was taken StillFor before it, and a
+	// verdict's latency is counted from there.
+	StillFor time.Duration
 }
 
 // Mark is one detection to draw on the camera picture.
@@ -54,10 +59,9 @@ type frame struct {
 // too much for a Pi): the camera and the scanner then take turns, and a
 // live source still hands over its newest frame at each read (appsink
 // drop=1 max-buffers=1 and rpicam's pipe keep only the latest).
-const (
-	poolSize = 3
-	bigFrame = 8_000_000
-)
+const poolSize = 3
+
+var bigFrame = 8_000_000 // a variable: tests play small frames as big ones
 
 // cameraStage reads frames into the latest-frame slot, dropping the older
 // frame when the scanner is behind: the referee must see the table as it
@@ -74,7 +78,12 @@ type cameraStage struct {
 	// recording is a video file or a folder of images: opened once, never
 	// reopened (a file that cannot be read fails the run with its reason).
 	recording bool
-	// onFrame, if set, is told of every frame read (latency measurement).
+	// everyFrame plays a recording's every frame, waiting for the scanner
+	// (camera.play: every), instead of by the wall clock.
+	everyFrame bool
+	skipped    atomic.Int64 // recording frames passed over, the scanner being busy
+	// onFrame, if set, is told of every frame read (latency measurement):
+	// its position in the source (1-based) and when it was taken.
 	onFrame func(n int64, at time.Time)
 }
 
@@ -144,12 +153,20 @@ func (c *cameraStage) run(ctx context.Context) error {
 }
 
 // loop reads frames from src into the latest-frame slot.
+//
+// A recording (a file or folder, fps > 0) plays like a camera: frame i was "taken" at
+// start + i/fps by the wall clock, and each read takes the frame whose time
+// has come, skipping those the scanner had no time for, as a camera's
+// latest-frame slot drops them. With everyFrame it plays every frame
+// instead and waits for the scanner to take each one (tests that need
+// every frame seen; a real camera never waits).
 func (c *cameraStage) loop(ctx context.Context, src camera.Source) error {
-	var tick *time.Ticker
+	var period time.Duration
 	if c.fps > 0 {
-		tick = time.NewTicker(time.Duration(float64(time.Second) / c.fps))
-		defer tick.Stop()
+		period = time.Duration(float64(time.Second) / c.fps)
 	}
+	var start time.Time // when frame 0 was taken (recordings)
+	next := int64(0)    // the position of the source's next frame
 	for {
 		var m *gocv.Mat
 		select {
@@ -157,18 +174,31 @@ func (c *cameraStage) loop(ctx context.Context, src camera.Source) error {
 			return ctx.Err()
 		case m = <-c.pool:
 		}
+		pos := next
+		if period > 0 && c.recording && !c.everyFrame && next > 0 {
+			if due := int64(c.now().Sub(start) / period); due > next {
+				if err := skipFrames(ctx, src, m, due-next); err != nil {
+					c.pool <- m
+					return c.endOrErr(ctx, err)
+				}
+				c.skipped.Add(due - next)
+				pos = due
+			}
+		}
 		err := src.Read(ctx, m)
 		if err != nil {
 			c.pool <- m
-			if errors.Is(err, io.EOF) {
-				return errEnded
-			}
-			if ctx.Err() != nil {
-				return ctx.Err()
-			}
-			return err // a source's errors name the camera
+			return c.endOrErr(ctx, err)
 		}
-		n, at := c.read.Add(1), c.now()
+		at := c.now()
+		if period > 0 && c.recording {
+			if pos == 0 {
+				start = at
+			}
+			at = start.Add(time.Duration(pos) * period) // when the camera took it
+		}
+		next = pos + 1
+		n := c.read.Add(1)
 		if n == 1 && m.Rows()*m.Cols() >= bigFrame {
 			for c.size > 1 { // shrink the pool to this one buffer
 				spare := <-c.pool // the others are all in the pool: nothing else was read yet
@@ -177,17 +207,80 @@ func (c *cameraStage) loop(ctx context.Context, src camera.Source) error {
 			}
 		}
 		if c.onFrame != nil {
-			c.onFrame(n, at)
+			c.onFrame(pos+1, at)
 		}
-		c.put(frame{mat: m, at: at})
-		if tick != nil {
+		if c.everyFrame {
 			select {
+			case c.latest <- frame{mat: m, at: at}:
 			case <-ctx.Done():
+				c.pool <- m
 				return ctx.Err()
-			case <-tick.C:
+			}
+		} else {
+			c.put(frame{mat: m, at: at})
+		}
+		if period > 0 {
+			// By the clock, the next frame is due at its own time; playing
+			// every frame (or a test's scripted camera), a period after
+			// this one, however late this one was.
+			wait := period
+			if c.recording && !c.everyFrame {
+				wait = time.Until(start.Add(time.Duration(next) * period))
+			}
+			if err := indicator.Sleep(ctx, wait); err != nil {
+				return err
 			}
 		}
 	}
+}
+
+// endOrErr turns a source's read error into the loop's result. At the end
+// of a recording it first waits for the scanner to finish with the frames
+// it was given, so the last move's snapshot is on its way to the referee
+// before the end is.
+func (c *cameraStage) endOrErr(ctx context.Context, err error) error {
+	if errors.Is(err, io.EOF) {
+		held := make([]*gocv.Mat, 0, c.size)
+		for len(held) < c.size {
+			select {
+			case m := <-c.pool:
+				held = append(held, m)
+			case <-ctx.Done():
+				for _, m := range held {
+					c.pool <- m
+				}
+				return ctx.Err()
+			}
+		}
+		for _, m := range held {
+			c.pool <- m
+		}
+		return errEnded
+	}
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	return err // a source's errors name the camera
+}
+
+// skipper is a source that can pass over frames without decoding them (a
+// folder of images).
+type skipper interface {
+	Skip(n int) error
+}
+
+// skipFrames passes over n frames of src: without decoding them when it
+// can, else read into buf and dropped.
+func skipFrames(ctx context.Context, src camera.Source, buf *gocv.Mat, n int64) error {
+	if s, ok := src.(skipper); ok {
+		return s.Skip(int(n))
+	}
+	for ; n > 0; n-- {
+		if err := src.Read(ctx, buf); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // put offers f as the latest frame, handing an unread older one back to the
@@ -225,7 +318,7 @@ type scanStage struct {
 type snapshotMsg struct {
 	table rules.Table
 	t     float64       // game time from the source (replays); <0: the referee's clock
-	at    time.Time     // when the frame was taken (for latency); zero for replays
+	at    time.Time     // when the first still frame of the move was taken (for latency); zero for replays
 	done  chan struct{} // closed once the referee has dealt with it (replays keep order by it); may be nil
 }
 
@@ -241,6 +334,11 @@ func (s *scanStage) run(ctx context.Context) error {
 			sc = n
 			continue
 		case f := <-s.cam.latest:
+			select { // a new game's scanner first: the frame is its
+			case n := <-s.scanners:
+				sc = n
+			default:
+			}
 			if sc == nil {
 				s.cam.pool <- f.mat
 				continue
@@ -256,18 +354,24 @@ func (s *scanStage) run(ctx context.Context) error {
 					s.publish(b, pageMarks(upd.Marks, f.mat.Cols(), f.mat.Rows())...)
 				}
 			}
-			s.cam.pool <- f.mat
 			if upd.Moving != wasMoving || len(upd.Problems) > 0 {
 				wasMoving = upd.Moving
 				s.moving(upd.Moving, upd.Problems, upd.Notices)
 			}
 			if upd.Snapshot != nil {
 				select {
-				case s.out <- snapshotMsg{table: *upd.Snapshot, t: -1, at: f.at}:
+				// The latency that matters to the players runs from the
+				// moment the table came to rest (the first still frame),
+				// not from the frame that completed the snapshot.
+				case s.out <- snapshotMsg{table: *upd.Snapshot, t: -1, at: f.at.Add(-upd.StillFor)}:
 				case <-ctx.Done():
+					s.cam.pool <- f.mat
 					return ctx.Err()
 				}
 			}
+			// The buffer goes back once the snapshot is on its way: a
+			// recording's end waits for it (endOrErr).
+			s.cam.pool <- f.mat
 		}
 	}
 }

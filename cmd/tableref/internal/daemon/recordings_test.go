@@ -111,6 +111,7 @@ func TestCorruptFrameInFolderIsSkipped(t *testing.T) {
 	cfg := testConfig(t, dir)
 	cfg.Camera.AtEnd = config.AtEndStop
 	cfg.Camera.FPS = 200
+	cfg.Camera.Play = config.PlayEvery // 200 frames a second: by the clock most would be dropped
 	fastHolds(t, 20*time.Millisecond)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()

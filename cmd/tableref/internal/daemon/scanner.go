@@ -76,10 +76,8 @@ func (t *tableScanner) checkReach(frame gocv.Mat) {
 func (t *tableScanner) Frame(ctx context.Context, at time.Duration, frame gocv.Mat) (ScanUpdate, error) {
 	t.checkReach(frame)
 	u, err := t.sc.Frame(ctx, at, frame)
-	out := ScanUpdate{Snapshot: u.Snapshot, Moving: u.Motion.State == scanner.Moving || u.Motion.State == scanner.Covered}
+	out := ScanUpdate{Snapshot: u.Snapshot, Moving: u.Motion.State == scanner.Moving || u.Motion.State == scanner.Covered, StillFor: u.Motion.StillFor}
 	if t.weak != nil && (u.Scan != nil || !t.said) {
-		// With every read (the page lists it with the problems); the
-		// display and the log say it once.
 		out.Problems, out.Notices = append(out.Problems, t.weak.Text), append(out.Notices, *t.weak)
 		t.said = true
 	}
