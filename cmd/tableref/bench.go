@@ -7,7 +7,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/tableref/tableref/vision/qr"
 	"github.com/tableref/tableref/vision/qrbench"
 )
 
@@ -25,12 +24,14 @@ func newBenchVision() *cobra.Command {
 		frames  int
 		only    string
 		readers string
+		cores   string
+		startup int
 	)
 	c := &cobra.Command{
 		Use:   "vision",
-		Short: "QR reading: tableref's reader against zbarimg, gozxing and OpenCV on generated frames",
+		Short: "QR reading: tableref's reader (in this process and as a scan process) against zbarimg, gozxing and OpenCV on generated frames, on all cores and on one",
 		Example: "  tableref bench vision --only 12MP --frames 3\n" +
-			"  tableref bench vision --readers tableref,gozxing",
+			"  tableref bench vision --readers tableref,gozxing --cores 1",
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			var conds []qrbench.Condition
@@ -42,26 +43,44 @@ func newBenchVision() *cobra.Command {
 			if len(conds) == 0 {
 				return usagef("--only %q: no condition's name contains it", only)
 			}
-			var cs []qrbench.Contender
-			for _, r := range strings.Split(readers, ",") {
-				switch strings.TrimSpace(r) {
-				case "tableref":
-					cs = append(cs, qrbench.Tableref{R: qr.NewReader(qr.Options{})})
-				case "zbarimg", "zbar":
-					cs = append(cs, &qrbench.Zbar{Dir: os.TempDir()})
-				case "gozxing":
-					cs = append(cs, qrbench.GozxingMulti{})
-				case "opencv":
-					cs = append(cs, qrbench.OpenCVMulti{})
-				case "":
+			bin, err := os.Executable()
+			if err != nil {
+				return err
+			}
+			dir, err := os.MkdirTemp("", "tableref-bench-")
+			if err != nil {
+				return err
+			}
+			defer os.RemoveAll(dir)
+			names := strings.Split(readers, ",")
+			var cs, one []qrbench.Contender
+			for _, c := range strings.Split(cores, ",") {
+				var err error
+				switch strings.TrimSpace(c) {
+				case "all":
+					cs, err = qrbench.NewContenders(names, bin, dir, 0)
+				case "1":
+					one, err = qrbench.NewContenders(names, bin, dir, 1)
 				default:
-					return usagef("--readers: unknown reader %q (want tableref, zbarimg, gozxing or opencv)", r)
+					return usagef("--cores: %q: want all, 1 or all,1", c)
+				}
+				if err != nil {
+					return usagef("--readers: %v", err)
 				}
 			}
 			stdout := cmd.OutOrStdout()
-			fmt.Fprintf(stdout, "tableref bench vision: %d conditions, same frames for every reader; eligible = ≥3 px/module, tilt ≤30°, not covered\n\n", len(conds))
+			fmt.Fprintf(stdout, "tableref bench vision: %d conditions × %d frames, the same frames for every reader, on all %d CPUs and pinned to one (·1 core);\n"+
+				"eligible = ≥3 px/module, tilt ≤30°, motion streak ≤1.5 modules, not covered; processes timed from start to exit\n\n", len(conds), frames, qrbench.CPUs())
+			if startup > 0 {
+				cases, err := qrbench.StartupCases(bin, dir)
+				if err != nil {
+					return err
+				}
+				qrbench.PrintStartup(stdout, qrbench.Startup(cmd.Context(), cases, startup), startup)
+				fmt.Fprintln(stdout)
+			}
 			bar := startProgress(cmd.ErrOrStderr(), 1, "bench vision: frames")
-			_, err := qrbench.Run(cmd.Context(), conds, cs, stdout, qrbench.WithProgress(func(done, total int) {
+			_, err = qrbench.Run(cmd.Context(), conds, cs, stdout, qrbench.WithPinned(one...), qrbench.WithProgress(func(done, total int) {
 				bar.Set(done, total)
 				if done == total {
 					bar.Done() // before Run prints the table
@@ -71,8 +90,10 @@ func newBenchVision() *cobra.Command {
 		},
 	}
 	f := c.Flags()
-	f.IntVar(&frames, "frames", 1, "frame multiplier: each condition renders this many times its base count")
+	f.IntVar(&frames, "frames", qrbench.DefaultFrames, "frames per condition")
 	f.StringVar(&only, "only", "", "run only conditions whose name contains this text")
-	f.StringVar(&readers, "readers", "tableref,zbarimg,gozxing,opencv", "comma-separated readers to compare")
+	f.StringVar(&readers, "readers", strings.Join(qrbench.ReaderNames, ","), "comma-separated readers to compare: tableref (in this process), scan (tableref scan --codes as a process), zbarimg, gozxing, opencv")
+	f.StringVar(&cores, "cores", "all,1", "all, 1 (pinned to one CPU: the Raspberry Pi stand-in) or both")
+	f.IntVar(&startup, "startup", 20, "time the start-up of tableref and zbarimg this many times each (0: not)")
 	return c
 }

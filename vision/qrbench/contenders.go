@@ -2,6 +2,7 @@ package qrbench
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -23,7 +24,9 @@ import (
 // ErrUnavailable marks a contender that cannot run on this machine.
 var ErrUnavailable = errors.New("qrbench: contender unavailable")
 
-// Tableref is tableref's own reader.
+// Tableref is tableref's own reader, in this process: the reader `scan`
+// and the daemon use (the daemon's locate stage re-reads only what changed
+// between whole reads; this is the whole read).
 type Tableref struct{ R *qr.Reader }
 
 func (Tableref) Name() string { return "tableref" }
@@ -141,7 +144,7 @@ type Zbar struct {
 	last time.Duration
 }
 
-func (*Zbar) Name() string { return "zbarimg" }
+func (*Zbar) Name() string { return "zbarimg (process)" }
 
 // Elapsed is the time of the last Read without writing the file.
 func (z *Zbar) Elapsed() time.Duration { return z.last }
@@ -186,6 +189,59 @@ func (z *Zbar) Read(ctx context.Context, frame gocv.Mat) ([]Found, error) {
 		return nil, fmt.Errorf("zbarimg: %w", err)
 	}
 	return parseZbarXML(string(out)), nil
+}
+
+// TablerefScan runs `tableref scan --codes --json FILE` as a separate
+// process on the frame written as a BMP (uncompressed colour, the cheapest
+// format for it to load; zbarimg gets a PGM, its own cheapest): a
+// program's start-up, loading the image and reading it, as a user runs it.
+// Its time is the process's wall time without writing the file.
+type TablerefScan struct {
+	Bin  string // the tableref binary
+	Dir  string // scratch folder; os.TempDir() if empty
+	last time.Duration
+}
+
+func (*TablerefScan) Name() string { return "tableref scan (process)" }
+
+// Elapsed is the time of the last Read without writing the file.
+func (z *TablerefScan) Elapsed() time.Duration { return z.last }
+
+func (z *TablerefScan) Read(ctx context.Context, frame gocv.Mat) ([]Found, error) {
+	if z.Bin == "" {
+		return nil, fmt.Errorf("%w: no tableref binary to run", ErrUnavailable)
+	}
+	f, err := os.CreateTemp(z.Dir, "qrbench-*.bmp")
+	if err != nil {
+		return nil, err
+	}
+	name := f.Name()
+	f.Close()
+	defer os.Remove(name)
+	if !gocv.IMWrite(name, frame) {
+		return nil, fmt.Errorf("qrbench: cannot write %s", name)
+	}
+	start := time.Now()
+	out, err := exec.CommandContext(ctx, z.Bin, "scan", "--codes", "--json", name).Output()
+	z.last = time.Since(start)
+	if err != nil {
+		if ee := (*exec.ExitError)(nil); errors.As(err, &ee) {
+			return nil, fmt.Errorf("tableref scan: %w: %s", err, strings.TrimSpace(string(ee.Stderr)))
+		}
+		return nil, fmt.Errorf("tableref scan: %w", err)
+	}
+	var lines []struct {
+		Text   string     `json:"text"`
+		Centre [2]float64 `json:"centre_px"`
+	}
+	if err := json.Unmarshal(out, &lines); err != nil {
+		return nil, fmt.Errorf("tableref scan: its JSON: %w", err)
+	}
+	var found []Found
+	for _, l := range lines {
+		found = append(found, Found{Text: l.Text, Centre: geom.Pt{X: l.Centre[0], Y: l.Centre[1]}})
+	}
+	return found, nil
 }
 
 // parseZbarXML reads <symbol> elements: their <polygon points='…'> and

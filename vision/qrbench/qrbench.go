@@ -207,7 +207,45 @@ func (s Score) Median() float64 {
 // RunOption adjusts Run.
 type RunOption func(*runOptions)
 
-type runOptions struct{ progress func(done, total int) }
+type runOptions struct {
+	progress func(done, total int)
+	pinned   []Contender
+}
+
+// WithPinned adds contenders run with the whole process pinned to one CPU
+// (see pinned): the same frames, read again on one core. Their names get
+// OneCore appended.
+func WithPinned(cs ...Contender) RunOption {
+	return func(o *runOptions) {
+		for _, c := range cs {
+			o.pinned = append(o.pinned, onOneCore{c})
+		}
+	}
+}
+
+// OneCore marks a contender's name when it ran pinned to one CPU.
+const OneCore = " ·1 core"
+
+type onOneCore struct{ Contender }
+
+func (c onOneCore) Name() string { return c.Contender.Name() + OneCore }
+
+// Elapsed passes on the contender's own timing (processes).
+func (c onOneCore) Elapsed() (time.Duration, bool) {
+	if e, ok := c.Contender.(elapser); ok {
+		return e.Elapsed(), true
+	}
+	return 0, false
+}
+
+func (c onOneCore) LocatesOnly() bool {
+	_, ok := c.Contender.(interface{ LocatesOnly() })
+	return ok
+}
+
+// elapser is a contender that times itself (a process: its wall time
+// without writing the frame's file).
+type elapser interface{ Elapsed() time.Duration }
 
 // WithProgress has Run call f after each frame every contender has read
 // (done of total frames), for a progress bar.
@@ -228,6 +266,7 @@ func Run(ctx context.Context, conds []Condition, cs []Contender, w io.Writer, op
 	for _, c := range conds {
 		total += c.Frames
 	}
+	all := append(append([]Contender(nil), cs...), o.pinned...)
 	scores := map[string]map[string]*Score{"overall": {}}
 	if len(conds) > 0 {
 		// One untimed read each first, so that no contender's first
@@ -239,11 +278,17 @@ func Run(ctx context.Context, conds []Condition, cs []Contender, w io.Writer, op
 		for _, ct := range cs {
 			_, _ = ct.Read(ctx, frame)
 		}
+		_ = pinned(func() error {
+			for _, ct := range o.pinned {
+				_, _ = ct.Read(ctx, frame)
+			}
+			return nil
+		})
 		frame.Close()
 	}
 	for _, c := range conds {
 		scores[c.Name] = map[string]*Score{}
-		for _, ct := range cs {
+		for _, ct := range all {
 			scores[c.Name][ct.Name()] = &Score{}
 			if scores["overall"][ct.Name()] == nil {
 				scores["overall"][ct.Name()] = &Score{}
@@ -254,26 +299,37 @@ func Run(ctx context.Context, conds []Condition, cs []Contender, w io.Writer, op
 			if err != nil {
 				return nil, fmt.Errorf("qrbench: %s frame %d: %w", c.Name, i, err)
 			}
-			for _, ct := range cs {
-				if err := ctx.Err(); err != nil {
-					frame.Close()
-					return nil, err
-				}
-				start := time.Now()
-				found, err := ct.Read(ctx, frame)
-				ms := float64(time.Since(start).Microseconds()) / 1000
-				if e, ok := ct.(interface{ Elapsed() time.Duration }); ok && err == nil {
-					ms = float64(e.Elapsed().Microseconds()) / 1000
-				}
-				for _, s := range []*Score{scores[c.Name][ct.Name()], scores["overall"][ct.Name()]} {
-					if err != nil {
-						s.Errors++
+			read := func(lane []Contender) error {
+				for _, ct := range lane {
+					if err := ctx.Err(); err != nil {
+						return err
 					}
-					s.Add(truth, found)
-					s.Millis = append(s.Millis, ms)
+					start := time.Now()
+					found, err := ct.Read(ctx, frame)
+					ms := float64(time.Since(start).Microseconds()) / 1000
+					if err == nil {
+						if d, ok := ownTime(ct); ok {
+							ms = float64(d.Microseconds()) / 1000
+						}
+					}
+					for _, s := range []*Score{scores[c.Name][ct.Name()], scores["overall"][ct.Name()]} {
+						if err != nil {
+							s.Errors++
+						}
+						s.Add(truth, found)
+						s.Millis = append(s.Millis, ms)
+					}
 				}
+				return nil
+			}
+			err = read(cs)
+			if err == nil && len(o.pinned) > 0 {
+				err = pinned(func() error { return read(o.pinned) })
 			}
 			frame.Close()
+			if err != nil {
+				return nil, err
+			}
 			if done++; o.progress != nil {
 				o.progress(done, total)
 			}
@@ -285,9 +341,30 @@ func Run(ctx context.Context, conds []Condition, cs []Contender, w io.Writer, op
 			names[i] = c.Name
 		}
 		names[len(conds)] = "overall"
-		Print(w, names, cs, scores)
+		Print(w, names, all, scores)
 	}
 	return scores, nil
+}
+
+// ownTime is a contender's own timing of its last read, when it keeps one.
+func ownTime(c Contender) (time.Duration, bool) {
+	switch e := c.(type) {
+	case onOneCore:
+		return e.Elapsed()
+	case elapser:
+		return e.Elapsed(), true
+	}
+	return 0, false
+}
+
+func locatesOnly(c Contender) bool {
+	switch e := c.(type) {
+	case onOneCore:
+		return e.LocatesOnly()
+	case interface{ LocatesOnly() }:
+		return true
+	}
+	return false
 }
 
 // Print writes the comparison table.
@@ -302,7 +379,7 @@ func Print(w io.Writer, conds []string, cs []Contender, scores map[string]map[st
 				continue
 			}
 			wrong := fmt.Sprint(s.Wrong)
-			if _, ok := ct.(interface{ LocatesOnly() }); ok {
+			if locatesOnly(ct) {
 				wrong = "n/a"
 			}
 			el := "-"
