@@ -67,7 +67,7 @@ func (r *Reader) decodePadded(img gocv.Mat, back geom.H) (Code, bool) {
 	if err != nil || d.Dimension < 21 {
 		return Code{}, false
 	}
-	return codeFrom(d, back.Mul(geom.Translate(-float64(pad), -float64(pad))), 0.8), true
+	return codeFrom(d, back.Mul(geom.Translate(-float64(pad), -float64(pad))), 0.8, nil), true
 }
 
 // rectifiedSide is the side of the square a slanted close-up is warped
@@ -120,5 +120,5 @@ func (r *Reader) decodeRectified(grey gocv.Mat) (Code, bool) {
 	if !ok {
 		return Code{}, false
 	}
-	return codeFrom(d, back, 0.7), true
+	return codeFrom(d, back, 0.7, nil), true
 }

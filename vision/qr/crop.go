@@ -93,7 +93,7 @@ func (r *Reader) decodeOne(grey gocv.Mat, p plane, c candidate) (Code, bool) {
 		return code, true
 	}
 	for _, a := range attempts {
-		if code, ok := r.tryCrop(grey, c, a); ok {
+		if code, ok := r.tryCrop(grey, p, c, a); ok {
 			return code, true
 		}
 	}
@@ -142,7 +142,7 @@ func (r *Reader) tryNative(p plane, c candidate) (Code, bool) {
 		return Code{}, false
 	}
 	s := float64(shrink)
-	return codeFrom(d, geom.Translate(float64(x0), float64(y0)).Mul(geom.ScaleH(s, s)), 1), true
+	return codeFrom(d, geom.Translate(float64(x0), float64(y0)).Mul(geom.ScaleH(s, s)), 1, &p), true
 }
 
 // halveBytes shrinks a grey image to half its size, each pixel the mean
@@ -165,7 +165,7 @@ const maxCropSide = 640
 
 // tryCrop rectifies the candidate into an upright crop at about
 // a.pxPerModule pixels per module, and decodes it.
-func (r *Reader) tryCrop(grey gocv.Mat, c candidate, a attempt) (Code, bool) {
+func (r *Reader) tryCrop(grey gocv.Mat, p plane, c candidate, a attempt) (Code, bool) {
 	side := c.side()
 	// Scale so a version-1 code gets a.pxPerModule; never shrink a code
 	// whose modules would fall under 3 px if it is a larger version, so
@@ -208,5 +208,5 @@ func (r *Reader) tryCrop(grey gocv.Mat, c candidate, a attempt) (Code, bool) {
 	if !ok {
 		return Code{}, false
 	}
-	return codeFrom(d, back, a.confidence), true
+	return codeFrom(d, back, a.confidence, &p), true
 }

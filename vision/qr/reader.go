@@ -175,15 +175,30 @@ func (r *Reader) Read(ctx context.Context, frame gocv.Mat) (Result, error) {
 
 // codeFrom turns the decoder's finder centres into the code's corners in
 // image pixels. Finder centres sit 3.5 modules in from the code's edges.
-func codeFrom(d Decoded, back geom.H, conf float64) Code {
+func codeFrom(d Decoded, back geom.H, conf float64, p *plane) Code {
 	n := float64(d.Dimension)
-	ex := d.TopRight.Sub(d.TopLeft).Scale(1 / (n - 7))
-	ey := d.BottomLeft.Sub(d.TopLeft).Scale(1 / (n - 7))
-	o := d.TopLeft.Sub(ex.Scale(3.5)).Sub(ey.Scale(3.5))
-	q := geom.Quad{o, o.Add(ex.Scale(n)), o.Add(ex.Scale(n)).Add(ey.Scale(n)), o.Add(ey.Scale(n))}
-	q = back.ApplyQuad(q)
-	// Skew: a square code seen at ≤ 35° stays nearly right-angled in an
-	// upright crop; a strongly skewed grid hints at a misread finder.
+	var q geom.Quad
+	var ex, ey geom.Pt
+	if p == nil {
+		// corners in the crop's frame, then back: a rectified close-up
+		// keeps its perspective
+		ex = d.TopRight.Sub(d.TopLeft).Scale(1 / (n - 7))
+		ey = d.BottomLeft.Sub(d.TopLeft).Scale(1 / (n - 7))
+		o := d.TopLeft.Sub(ex.Scale(3.5)).Sub(ey.Scale(3.5))
+		q = back.ApplyQuad(geom.Quad{o, o.Add(ex.Scale(n)), o.Add(ex.Scale(n)).Add(ey.Scale(n)), o.Add(ey.Scale(n))})
+	} else {
+		// finder centres in the frame, refined there (crops are affine)
+		tl, tr, bl := back.Apply(d.TopLeft), back.Apply(d.TopRight), back.Apply(d.BottomLeft)
+		ex = tr.Sub(tl).Scale(1 / (n - 7))
+		ey = bl.Sub(tl).Scale(1 / (n - 7))
+		tl, tr, bl = p.finderCentre(tl, ex, ey), p.finderCentre(tr, ex, ey), p.finderCentre(bl, ex, ey)
+		ex = tr.Sub(tl).Scale(1 / (n - 7))
+		ey = bl.Sub(tl).Scale(1 / (n - 7))
+		o := tl.Sub(ex.Scale(3.5)).Sub(ey.Scale(3.5))
+		q = geom.Quad{o, o.Add(ex.Scale(n)), o.Add(ex.Scale(n)).Add(ey.Scale(n)), o.Add(ey.Scale(n))}
+	}
+	// Skew: a square code seen at ≤ 35° stays nearly right-angled; a
+	// strongly skewed grid hints at a misread finder.
 	lx, ly := ex.Dist(geom.Pt{}), ey.Dist(geom.Pt{})
 	cos := math.Abs(ex.X*ey.X+ex.Y*ey.Y) / (lx * ly)
 	if cos > 0.35 {

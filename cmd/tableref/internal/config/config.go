@@ -229,7 +229,7 @@ func (c *Config) Validate() error {
 		bad("camera.at_end", "%q: want stop, wait or loop", c.Camera.AtEnd)
 	}
 	switch c.Camera.Play {
-	case PlayClock, PlayEvery:
+	case "", PlayClock, PlayEvery: // "": clock
 	default:
 		bad("camera.play", "%q: want clock or every", c.Camera.Play)
 	}
