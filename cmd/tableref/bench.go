@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"testing"
 
 	"github.com/spf13/cobra"
 
@@ -26,6 +27,7 @@ func newBenchVision() *cobra.Command {
 		readers string
 		cores   string
 		startup int
+		binFlag string
 	)
 	c := &cobra.Command{
 		Use:   "vision",
@@ -43,16 +45,30 @@ func newBenchVision() *cobra.Command {
 			if len(conds) == 0 {
 				return usagef("--only %q: no condition's name contains it", only)
 			}
-			bin, err := os.Executable()
-			if err != nil {
-				return err
+			names := strings.Split(readers, ",")
+			if _, err := qrbench.NewContenders(names, "", "", 0); err != nil {
+				return usagef("--readers: %v", err)
+			}
+			bin := binFlag
+			needBin := startup > 0 || strings.Contains(","+readers+",", ",scan,")
+			if bin == "" && needBin {
+				// The scan reader and the start-up times run tableref
+				// itself; a test binary is not tableref (it would run the
+				// tests again).
+				if testing.Testing() {
+					return usagef("--bin: the scan reader and --startup run tableref: give the binary")
+				}
+				exe, err := os.Executable()
+				if err != nil {
+					return err
+				}
+				bin = exe
 			}
 			dir, err := os.MkdirTemp("", "tableref-bench-")
 			if err != nil {
 				return err
 			}
 			defer os.RemoveAll(dir)
-			names := strings.Split(readers, ",")
 			var cs, one []qrbench.Contender
 			for _, c := range strings.Split(cores, ",") {
 				var err error
@@ -95,5 +111,6 @@ func newBenchVision() *cobra.Command {
 	f.StringVar(&readers, "readers", strings.Join(qrbench.ReaderNames, ","), "comma-separated readers to compare: tableref (in this process), scan (tableref scan --codes as a process), zbarimg, gozxing, opencv")
 	f.StringVar(&cores, "cores", "all,1", "all, 1 (pinned to one CPU: the Raspberry Pi stand-in) or both")
 	f.IntVar(&startup, "startup", 20, "time the start-up of tableref and zbarimg this many times each (0: not)")
+	f.StringVar(&binFlag, "bin", "", "the tableref binary the scan reader and the start-up times run (default: this one)")
 	return c
 }
