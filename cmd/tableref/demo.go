@@ -26,6 +26,7 @@ const demoReplay = "cmd/tableref/testdata/demo-continental.jsonl"
 // demoOptions are the flags of tableref demo.
 type demoOptions struct {
 	src, cache, listen, atEnd string
+	play                      string
 	speed                     float64
 	genOnly, speech           bool
 	film                      demo.Options
@@ -49,6 +50,7 @@ func newDemo() *cobra.Command {
 	f.Float64Var(&o.speed, "speed", 1, "play the recording this many times faster than real time")
 	f.BoolVar(&o.speech, "speech", false, "say the verdicts and turns aloud (espeak-ng to the default ALSA device)")
 	f.StringVar(&o.atEnd, "at-end", config.AtEndStop, "when the game is over: stop (print the standings and exit) or wait (the final standings stay on the page until Ctrl-C)")
+	f.StringVar(&o.play, "play", config.PlayClock, "clock (as a camera: the frames the scanner has no time for are dropped) or every (every frame, waiting for the scanner: the same result on a busy machine)")
 	f.BoolVar(&o.genOnly, "generate", false, "only make the recording and print its folder")
 	f.IntVar(&o.film.Width, "width", 0, "frame width (default 2304; 4608 with --height 2592 for 12 MP)")
 	f.IntVar(&o.film.Height, "height", 0, "frame height (default 1296)")
@@ -94,7 +96,7 @@ func runDemo(ctx context.Context, o demoOptions, stdout, stderr io.Writer) error
 	defer os.RemoveAll(tmp)
 	cfg := config.Default()
 	cfg.Game = config.Game{Mode: rec.Setup.Mode, Players: rec.Setup.Players, Options: rec.Setup.Options}
-	cfg.Camera = config.Camera{Source: dir, AtEnd: o.atEnd, FPS: rec.FPS * o.speed, Speed: 1}
+	cfg.Camera = config.Camera{Source: dir, AtEnd: o.atEnd, FPS: rec.FPS * o.speed, Play: o.play, Speed: 1}
 	cfg.Speech.Enabled = o.speech
 	cfg.Journal = filepath.Join(tmp, "journal.jsonl")
 	cfg.LockDir = filepath.Join(tmp, "lock")
