@@ -51,7 +51,7 @@ func TestAssignPlayers(t *testing.T) {
 		t.Fatalf("two players unseen: the middle map went to %q (problems %v), want it left out and said", got, a.probs)
 	}
 	// The explanation names the markers not in view, never one read.
-	if txt := a.probs[0].Text; !strings.Contains(txt, "P2, P4") || strings.Contains(txt, "P1") || strings.Contains(txt, "P3") {
+	if txt := a.probs[0].Text; !strings.Contains(txt, "the markers of P2 & P4 are not in view") || strings.Contains(txt, "P1") || strings.Contains(txt, "P3") {
 		t.Errorf("problem %q: want the unseen markers P2 and P4 named, and only them", txt)
 	}
 }

@@ -473,7 +473,16 @@ func (l *layout) loose(a *assignment, g, largest group, unmarked []int, cl clues
 		who = append(who, fmt.Sprintf("P%d", p))
 	}
 	a.probs = append(a.probs, Problem{Kind: ProblemNoZone, Cards: refs,
-		Text: fmt.Sprintf("%s (%s) belong to nobody: the marker of %s is not in view (covered, or too small for the camera), so whose they are cannot be told", mapWords(len(g)), describeCards(refs), strings.Join(who, ", "))})
+		Text: fmt.Sprintf("%s (%s) belongs to nobody: %s not in view (covered, or too small for the camera), so whose it is cannot be told", mapWords(len(g)), describeCards(refs), markersWords(who))})
+}
+
+// markersWords names the unseen markers with their verb: "the marker of
+// P2 is", "the markers of P1 & P3 are".
+func markersWords(who []string) string {
+	if len(who) == 1 {
+		return "the marker of " + who[0] + " is"
+	}
+	return "the markers of " + rules.JoinNames(who) + " are"
 }
 
 func mapWords(n int) string {

@@ -204,6 +204,15 @@ func TestBenchScan(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "mapit") || !strings.Contains(out, "overall") || !strings.Contains(out, "3/3 100.0%") {
 		t.Errorf("%d\n%s%s", code, out, errOut)
 	}
+	// The photos scan scores wrong are counted apart: none here.
+	if !strings.Contains(out, "scan unsure  scan false") {
+		t.Errorf("no scan unsure / scan false columns:\n%s", out)
+	}
+	for _, l := range strings.Split(out, "\n") {
+		if f := strings.Fields(l); len(f) > 3 && f[0] == "overall" && (f[len(f)-3] != "0" || f[len(f)-2] != "0") {
+			t.Errorf("scan unsure %s, scan false %s on clean Map It! photos:\n%s", f[len(f)-3], f[len(f)-2], out)
+		}
+	}
 	if code, _, _ := run(t, "bench", "scan", "-only", "nosuchgame"); code != 2 {
 		t.Errorf("no game matched: status %d, want 2", code)
 	}

@@ -54,8 +54,11 @@ var benchConditions = []struct {
 type benchRow struct {
 	game, cond                    string
 	photos, tables, scored, score int
-	cells, right, wrong, missed   int
-	ms                            []float64
+	// unsure: photos scan did not score (a gap or a problem said);
+	// falseScore: photos scan scored, and not as the truth scores.
+	unsure, falseScore          int
+	cells, right, wrong, missed int
+	ms                          []float64
 }
 
 func newBenchScan() *cobra.Command {
@@ -177,7 +180,30 @@ func benchOne(ctx context.Context, bg benchGame, o scenes.Options, row *benchRow
 	if reflect.DeepEqual(got, want) && sameVerdicts(gotEvs, wantEvs) {
 		row.score++
 	}
+	// What `tableref scan` says of the photo: a score only when the whole
+	// table was read for sure. A score it gives that differs from the
+	// truth is a false verdict, the worst outcome; a photo it does not
+	// score is only a missed one.
+	fin, err := scanner.ScoreFinished(mode, setup, scan, false)
+	switch {
+	case err != nil || fin.Status != scanner.StatusOK:
+		row.unsure++
+	case !reflect.DeepEqual(fin.Scores, want) || !sameVerdicts(fin.Events, wantEvs):
+		row.falseScore++
+		if verbose {
+			fmt.Fprintf(w, "  %s seed %d: scan scored it %v, the truth is %v\n", bg.name, o.Seed, totals(fin.Scores), totals(want))
+		}
+	}
 	return nil
+}
+
+// totals is "Ana 12, Ben 9" for a verbose line.
+func totals(scores []rules.Score) string {
+	var parts []string
+	for _, s := range scores {
+		parts = append(parts, fmt.Sprintf("%s %d", s.Name, s.Total))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // missedOrWrongIn counts the truth cells a diff touches (an extra card in
@@ -225,13 +251,14 @@ func benchColours(ctx context.Context, cal *calibration.File, o scenes.Options, 
 
 func printBench(w io.Writer, rows []*benchRow) {
 	fmt.Fprintln(w, "tableref bench scan: generated photos of finished games; a table is right when the snapshot equals the truth,")
-	fmt.Fprintln(w, "a score when ScoreTable of the snapshot equals ScoreTable of everything on the table (pair verdicts too)")
+	fmt.Fprintln(w, "a score when ScoreTable of the snapshot equals ScoreTable of everything on the table (pair verdicts too);")
+	fmt.Fprintln(w, "scan unsure: photos 'tableref scan' does not score (it says what it missed); scan false: photos it scores wrong")
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "game\tphotos\tcondition\ttables right\tcells right\twrong\tmissed\tscores right\tmedian ms\t")
+	fmt.Fprintln(tw, "game\tphotos\tcondition\ttables right\tcells right\twrong\tmissed\tscores right\tscan unsure\tscan false\tmedian ms\t")
 	var all benchRow
 	for _, r := range rows {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%d\t%d\t%s\t%.0f\t\n", r.game, r.cond, r.photos, ratio(r.tables, r.photos), ratio(r.right, r.cells), r.wrong, r.missed, ratio(r.score, r.scored), medianOf(r.ms))
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%d\t%d\t%s\t%d\t%d\t%.0f\t\n", r.game, r.cond, r.photos, ratio(r.tables, r.photos), ratio(r.right, r.cells), r.wrong, r.missed, ratio(r.score, r.scored), r.unsure, r.falseScore, medianOf(r.ms))
 		all.photos += r.photos
 		all.tables += r.tables
 		all.right += r.right
@@ -240,9 +267,11 @@ func printBench(w io.Writer, rows []*benchRow) {
 		all.missed += r.missed
 		all.score += r.score
 		all.scored += r.scored
+		all.unsure += r.unsure
+		all.falseScore += r.falseScore
 		all.ms = append(all.ms, r.ms...)
 	}
-	fmt.Fprintf(tw, "overall\t\t%d\t%s\t%s\t%d\t%d\t%s\t%.0f\t\n", all.photos, ratio(all.tables, all.photos), ratio(all.right, all.cells), all.wrong, all.missed, ratio(all.score, all.scored), medianOf(all.ms))
+	fmt.Fprintf(tw, "overall\t\t%d\t%s\t%s\t%d\t%d\t%s\t%d\t%d\t%.0f\t\n", all.photos, ratio(all.tables, all.photos), ratio(all.right, all.cells), all.wrong, all.missed, ratio(all.score, all.scored), all.unsure, all.falseScore, medianOf(all.ms))
 	tw.Flush()
 }
 
