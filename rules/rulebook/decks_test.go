@@ -41,10 +41,12 @@ func install(t testing.TB, text string) {
 // Caracas WE 54 (WIT-2), Punta del Este NS 81 / WE 85 beside Brasília WE 91
 // over Piura NS 42 (WIT-7), Potosí NS 63 over Belo Horizonte NS 64 and
 // Piura WE 3 beside Chiclayo WE 5 (WIT-10). The other named cards follow
-// real geography. The cards "F rc" are a grid of cities: F rc laid in cell
-// (r, c) of a map whose starting 2×2 block holds (0..1, 0..1) makes only
-// right circles (NS grows southwards, WE eastwards, all above the named
-// cards' numbers), so a case can count circles by counting neighbours.
+// real geography, but Salta and Tacna, whose WE numbers sit 5 above
+// Bogotá's and Lima's (an equal tie-break gap, §3). The cards "F rc" are a
+// grid of cities: F rc laid in cell (r, c) of a map whose starting 2×2
+// block holds (0..1, 0..1) makes only right circles (NS grows southwards,
+// WE eastwards, all above the named cards' numbers), so a case can count
+// circles by counting neighbours.
 var witDeck = func() string {
 	var b strings.Builder
 	b.WriteString(`# code: RW
@@ -67,6 +69,8 @@ number,name,kind,ns,we
 14,Quito,city,22,9
 15,Cristo Redentor,monument,70,101
 16,Manaus,city,20,80
+17,Salta,city,90,20
+18,Tacna,city,91,13
 `)
 	for r := 0; r < 6; r++ {
 		for c := 0; c < 8; c++ {
@@ -81,7 +85,9 @@ func f(r, c int) string { return fmt.Sprintf("F %d%d", r, c) }
 
 // nsoeDeck is a Nord Sud Ovest Est box: ROMA 41°N 12°E as the rulebook
 // prints it, and the synthetic cities of REFERENCE.md §5.6 (NSOE-1 Alfa …
-// NSOE-6 Quebec and Papa), plus cities enough for the piles.
+// NSOE-6 Quebec and Papa), Nordovest k and Sudest k (right at k cells
+// north-west / south-east of ROMA on the diagonal, against each other
+// too), plus cities enough for the piles.
 var nsoeDeck = func() string {
 	var b strings.Builder
 	b.WriteString(`# code: RN
@@ -98,6 +104,14 @@ number,name,printed_lat,printed_lon
 8,Papa,50,5
 9,Golf,30,30
 10,Hotel,60,-10
+41,Nordovest 1,44,9
+42,Nordovest 2,47,6
+43,Nordovest 3,50,3
+44,Nordovest 4,53,0
+45,Sudest 1,38,15
+46,Sudest 2,35,18
+47,Sudest 3,32,21
+48,Sudest 4,29,24
 `)
 	for i := 11; i <= 40; i++ {
 		fmt.Fprintf(&b, "%d,Filler %d,%d,%d\n", i, i, 20+i, i-25)
