@@ -83,7 +83,10 @@ type Finished struct {
 // mode's ScoreTable. A partial read never becomes a score: when the photo
 // missed part of the table's shape, the result has no scores, no winner and
 // no end event, unless allowMissing accepts the gaps (the scores then count
-// only what was read, and say so).
+// only what was read, and say so). The same holds when a problem left a
+// card or square of the game out (two cards in one cell, a card between
+// cells, seen twice, …): the status is then unsure, and the scores are
+// withheld unless allowMissing.
 //
 // A photo with no tableref code, or whose cards are all of decks the game
 // is not played with (a photo of another game), is an error: nothing in it
@@ -139,25 +142,45 @@ func ScoreFinished(m *rules.Mode, s rules.Setup, sc *Scan, allowMissing bool) (F
 		out.Accepted = true
 	case len(out.Gaps) > 0:
 		out.Status = StatusMissing
-		out.Scores, out.Winners, out.TieBreak = nil, nil, ""
-		kept := out.Events[:0:0]
-		for _, e := range out.Events {
-			if e.Kind != rules.EventEnd {
-				kept = append(kept, e)
-			}
-		}
-		out.Events = kept
+		out.withhold()
 	}
+	partial := false
 	for _, p := range sc.Problems {
 		if p.Kind == ProblemMissing {
 			continue // in Gaps
 		}
 		out.Problems = append(out.Problems, p.Text)
-		if p.Blocking() && p.Kind != ProblemMissing && out.Status == StatusOK && !(out.Accepted && within(p, out.Gaps)) {
+		if p.Blocking() && out.Status != StatusMissing && !(out.Accepted && within(p, out.Gaps)) {
 			out.Status = StatusUnsure
+			// A card of the game left out for a problem (two in one
+			// cell, between cells, seen twice …) makes the read partial
+			// even where the shape looks whole; a card of another box
+			// left out does not.
+			partial = partial || p.Kind != ProblemOtherGame
+		}
+	}
+	if partial {
+		if allowMissing {
+			out.Accepted = true
+		} else {
+			out.withhold()
 		}
 	}
 	return out, nil
+}
+
+// withhold drops what a partial read must not print: the scores, the
+// winner and the end of the game. Pair verdicts of cards read for sure
+// stay.
+func (out *Finished) withhold() {
+	out.Scores, out.Winners, out.TieBreak = nil, nil, ""
+	kept := out.Events[:0:0]
+	for _, e := range out.Events {
+		if e.Kind != rules.EventEnd {
+			kept = append(kept, e)
+		}
+	}
+	out.Events = kept
 }
 
 // within reports whether every cell a problem names is in an accepted gap

@@ -213,3 +213,45 @@ func TestScoreFinishedRefusesAnotherGame(t *testing.T) {
 		}
 	})
 }
+
+// A card of the game left out for a problem makes the read partial even
+// when the shape looks whole: no score, no winner, no end, unless the user
+// accepts it. A card of another box left out does not. On the old code the
+// scores and the winner were printed beside the problem (exit 4).
+func TestScoreFinishedWithholdsScoresOfAPartialRead(t *testing.T) {
+	m, _ := rules.LookupMode("shakecity")
+	s, err := m.Check(rules.Setup{Mode: "shakecity", Players: []string{"Ana", "Ben"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	board := []string{"YYBR.G", "KY.RGK", "K.BBY.", "RGYYYB", "RK.B.R", "Y.RRGY"}
+	withProblem := func(kind ProblemKind) *Scan {
+		sc := boardScan(board, board)
+		sc.Problems = append(sc.Problems, Problem{Kind: kind, Cards: []rules.CardRef{{ID: rules.CardID{Deck: "SW", Num: 101}}}, Text: string(kind)})
+		return sc
+	}
+	for _, kind := range []ProblemKind{ProblemTwice, ProblemSameCell, ProblemBetween, ProblemCovered} {
+		f, err := ScoreFinished(m, s, withProblem(kind), false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Status != StatusUnsure || f.Scores != nil || f.Winners != nil {
+			t.Errorf("%s: status %s, scores %v, winners %v: want unsure and nothing scored", kind, f.Status, f.Scores, f.Winners)
+		}
+		for _, e := range f.Events {
+			if e.Kind == rules.EventEnd {
+				t.Errorf("%s: an end event from a partial read: %+v", kind, e)
+			}
+		}
+		if f, _ := ScoreFinished(m, s, withProblem(kind), true); !f.Accepted || len(f.Scores) != 2 {
+			t.Errorf("%s accepted: accepted %v, %d scores", kind, f.Accepted, len(f.Scores))
+		}
+	}
+	f, _ := ScoreFinished(m, s, withProblem(ProblemOtherGame), false)
+	if f.Status != StatusUnsure || len(f.Scores) != 2 {
+		t.Errorf("a card of another box left out: status %s, scores %v: want unsure and scored", f.Status, f.Scores)
+	}
+	if f, _ := ScoreFinished(m, s, withProblem(ProblemMarker), false); f.Status != StatusOK || len(f.Scores) != 2 {
+		t.Errorf("a marker placed oddly: status %s, scores %v: want ok and scored", f.Status, f.Scores)
+	}
+}

@@ -75,7 +75,7 @@ func newScan() *cobra.Command {
 	fs.StringVar(&f.annotate, "annotate", "", "write the photo with every card, cell and verdict drawn to this PNG")
 	fs.BoolVar(&f.asJSON, "json", false, "print JSON")
 	fs.BoolVar(&f.codes, "codes", false, "list every QR code in the photo, ours or not")
-	fs.BoolVar(&f.allowMissing, "allow-missing", false, "score what was read even when the photo missed part of the finished table (the gaps are still listed)")
+	fs.BoolVar(&f.allowMissing, "allow-missing", false, "score what was read even when the photo missed part of the finished table or a problem left cards out (the gaps and problems are still listed)")
 	return c
 }
 
@@ -154,6 +154,9 @@ func scanStatus(out scanResult) error {
 		return withExit(exitMissing, fmt.Errorf("the photo missed part of the finished table (%s): no score from a partial read; take the photo again, or --allow-missing to score only what was read",
 			rules.Count(len(out.Gaps), "gap")))
 	case scanner.StatusUnsure:
+		if out.Scores == nil && !out.Accepted {
+			return withExit(exitUnsure, fmt.Errorf("%s: the table was not read for sure: no score from a partial read; fix what the problems say and take the photo again, or --allow-missing to score only what was read", rules.Count(len(out.Problems), "problem")))
+		}
 		return withExit(exitUnsure, fmt.Errorf("%s: the table was not read for sure (what is in doubt is left out)", rules.Count(len(out.Problems), "problem")))
 	}
 	return nil
@@ -213,8 +216,10 @@ func printScan(w io.Writer, mode *rules.Mode, r scanResult) {
 	switch {
 	case r.Status == scanner.StatusMissing:
 		fmt.Fprintln(w, "no score: the photo missed part of the finished table (a score from a partial read could be wrong):")
+	case r.Status == scanner.StatusUnsure && r.Scores == nil && mode.ScoreTable != nil && len(r.Players) > 0:
+		fmt.Fprintln(w, "no score: a problem below left cards or squares of the game out (a score from a partial read could be wrong)")
 	case r.Accepted:
-		fmt.Fprintln(w, "scored without what the photo missed (--allow-missing): those cards and squares count for nothing:")
+		fmt.Fprintln(w, "scored without what the photo missed or a problem left out (--allow-missing): those cards and squares count for nothing:")
 	}
 	for _, g := range r.Gaps {
 		fmt.Fprintf(w, "  missing: %s\n", g.Text)
@@ -304,6 +309,8 @@ func titleLines(mode *rules.Mode, r scanResult) []string {
 			line += fmt.Sprintf(", %s marked ?", rules.Count(cells, "cell"))
 		}
 		out = append(out, line)
+	} else if r.Status == scanner.StatusUnsure && r.Scores == nil && mode.ScoreTable != nil {
+		out = append(out, fmt.Sprintf("NOT SCORED: %s left cards out", rules.Count(len(r.Problems), "problem")))
 	}
 	right, all := 0, 0
 	for _, e := range r.Events {
