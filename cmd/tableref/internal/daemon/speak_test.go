@@ -59,6 +59,8 @@ func speakReplay(t *testing.T, v *voice, speed float64) {
 // With speech on, the referee says the verdicts and turns aloud, names in
 // their language, in the order of the game.
 func TestSpokenVerdicts(t *testing.T) {
+	speechTuning = func(o *speech.Options) { o.Queue, o.MaxAge = 1000, time.Hour }
+	t.Cleanup(func() { speechTuning = nil })
 	v := &voice{}
 	speakReplay(t, v, 100)
 	said := v.all()
