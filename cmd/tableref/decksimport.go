@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -56,7 +57,7 @@ func newDecksImport() *cobra.Command {
 // importDeck reads, checks and installs one deck file. Nothing is
 // installed when anything is wrong.
 func importDeck(path string, o importOptions, w io.Writer) error {
-	if o.game != "" && !contains(geo.Games(), strings.ToLower(o.game)) {
+	if o.game != "" && !slices.Contains(geo.Games(), strings.ToLower(o.game)) {
 		return usagef("--game %q: want %s (a deck file is for a geography game)", o.game, strings.Join(geo.Games(), ", "))
 	}
 	f, err := os.Open(path)
@@ -180,13 +181,4 @@ func newDecksExport() *cobra.Command {
 	}
 	c.Flags().StringVarP(&out, "output", "o", "", "file to write (default: standard output)")
 	return c
-}
-
-func contains(list []string, v string) bool {
-	for _, x := range list {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }

@@ -45,6 +45,14 @@ type Card struct {
 	// the card's own frame (x right, y down as the card lies upright): a
 	// sticker stuck off the middle of a real card. Zero: centred.
 	CodeOffset geom.Pt `json:"code_offset_mm,omitzero"`
+	// Face, when set, is the card's whole face as printed, its code
+	// included (an image of the card at any resolution, such as the
+	// printer renders): it replaces the generated art and code, so a test
+	// sees what a real printed card shows. FaceCode is where that code
+	// lies on the card (card mm from its top-left corner; TL, TR, BR, BL)
+	// for the truth.
+	Face     image.Image `json:"-"`
+	FaceCode geom.Quad   `json:"face_code_mm,omitzero"`
 }
 
 // Shape is a flat coloured quadrilateral on the table, drawn under the
@@ -336,6 +344,11 @@ func drawCard(frame *gocv.Mat, s Scene, c Card, rng *rand.Rand) (CodeTruth, erro
 	paper := 235 + rng.Float64()*15
 	qx0, qy0 := (size.X-side)/2+c.CodeOffset.X, (size.Y-side)/2+c.CodeOffset.Y
 	radius := 3.0 // mm, rounded corners
+	if c.Face != nil {
+		if err := printedFace(&face, c.Face); err != nil {
+			return CodeTruth{}, err
+		}
+	}
 	for y := 0; y < fh; y++ {
 		ym := (float64(y) + 0.5) / sc
 		for x := 0; x < fw; x++ {
@@ -345,6 +358,9 @@ func drawCard(frame *gocv.Mat, s Scene, c Card, rng *rand.Rand) (CodeTruth, erro
 				continue
 			}
 			mp[i] = 255
+			if c.Face != nil {
+				continue // the printed face, already in place
+			}
 			r, g, b := paper, paper, paper*0.97
 			switch {
 			case xm > qx0 && xm < qx0+side && ym > qy0 && ym < qy0+side:
@@ -385,6 +401,10 @@ func drawCard(frame *gocv.Mat, s Scene, c Card, rng *rand.Rand) (CodeTruth, erro
 	}
 	// The code's own corners, TL TR BR BL in card mm.
 	codeMM := geom.Rect(qx0, qy0, qx0+side, qy0+side)
+	if c.Face != nil {
+		codeMM = c.FaceCode
+		mod = math.Sqrt(math.Abs(codeMM.Area())) / float64(n)
+	}
 	toImgMM := s.Camera.Mul(c.toTable())
 	corners := toImgMM.ApplyQuad(codeMM)
 	ct := CodeTruth{
@@ -400,6 +420,18 @@ func drawCard(frame *gocv.Mat, s Scene, c Card, rng *rand.Rand) (CodeTruth, erro
 		}
 	}
 	return ct, nil
+}
+
+// printedFace scales a printed card image into face, which has the
+// card's raster size.
+func printedFace(face *gocv.Mat, img image.Image) error {
+	m, err := gocv.ImageToMatRGB(img)
+	if err != nil {
+		return fmt.Errorf("%w: card face: %v", ErrScene, err)
+	}
+	defer m.Close()
+	gocv.Resize(m, face, image.Pt(face.Cols(), face.Rows()), 0, 0, gocv.InterpolationArea)
+	return nil
 }
 
 // withQuiet grows a code's quad by frac of its side on every side.

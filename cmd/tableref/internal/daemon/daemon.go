@@ -16,14 +16,19 @@ import (
 	"time"
 
 	"github.com/godbus/dbus/v5"
+	"gocv.io/x/gocv"
 
 	"github.com/tableref/tableref/cmd/tableref/internal/config"
+	"github.com/tableref/tableref/cmd/tableref/internal/deckdir"
 	"github.com/tableref/tableref/cmd/tableref/internal/journal"
+	"github.com/tableref/tableref/cmd/tableref/internal/learn"
+	"github.com/tableref/tableref/cmd/tableref/internal/paths"
 	"github.com/tableref/tableref/cmd/tableref/internal/web"
 	"github.com/tableref/tableref/hw/display"
 	"github.com/tableref/tableref/hw/input"
 	"github.com/tableref/tableref/hw/speech"
 	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/rules/geo"
 	"github.com/tableref/tableref/vision/camera"
 )
 
@@ -227,7 +232,18 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 		if h, _, err := net.SplitHostPort(cfg.Web.Listen); err == nil && h != "" {
 			hosts = append(slices.Clone(hosts), h) // the name it listens on is one of its names
 		}
-		d.web = web.New(d, web.Options{PIN: cfg.Web.PIN, Hosts: hosts, Vitals: func() any { return d.vitals(cam, scan) }})
+		learnPage := &learn.Page{
+			Grab: func(ctx context.Context) (gocv.Mat, error) {
+				if scan == nil {
+					return gocv.NewMat(), errors.New("the referee plays a replay file, not a camera")
+				}
+				return scan.grab(ctx)
+			},
+			NewLearner: learn.NewDefault,
+			Dir:        paths.StateDir(),
+			Install:    func(f *geo.DeckFile) (string, error) { return deckdir.Install(f, deckdir.InstallDir(true)) },
+		}
+		d.web = web.New(d, web.Options{PIN: cfg.Web.PIN, Hosts: hosts, Vitals: func() any { return d.vitals(cam, scan) }, Pages: learnPage.Routes()})
 		webAddr = ln.Addr().String()
 	}
 
@@ -255,7 +271,7 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 		cam.recording = spec.Kind == camera.KindFile || spec.Kind == camera.KindFolder
 		cam.everyFrame = cfg.Camera.Play == config.PlayEvery
 		cam.onFrame = deps.OnFrame
-		scan = &scanStage{cam: cam, scanners: d.scanners, out: d.snaps, moving: d.movingStatus, start: deps.Now(), every: 500 * time.Millisecond}
+		scan = &scanStage{grabs: make(chan chan gocv.Mat), cam: cam, scanners: d.scanners, out: d.snaps, moving: d.movingStatus, start: deps.Now(), every: 500 * time.Millisecond}
 		if d.web != nil {
 			scan.picture, scan.publish = d.web.Watching, d.web.SetFrame
 		}

@@ -304,6 +304,9 @@ func (c *cameraStage) put(f frame) {
 // snapshots to the referee. It also makes the status page's picture, at
 // most twice a second and only while a page is open.
 type scanStage struct {
+	// grabs asks for a copy of the next frame at full resolution (the
+	// learn page reads cards from it).
+	grabs    chan chan gocv.Mat
 	cam      *cameraStage
 	scanners <-chan Scanner // a new scanner for each new game
 	out      chan<- snapshotMsg
@@ -322,6 +325,25 @@ type snapshotMsg struct {
 	done  chan struct{} // closed once the referee has dealt with it (replays keep order by it); may be nil
 }
 
+// grab returns a copy of the next frame the scanner gets (the caller
+// closes it).
+func (s *scanStage) grab(ctx context.Context) (gocv.Mat, error) {
+	reply := make(chan gocv.Mat, 1)
+	select {
+	case s.grabs <- reply:
+	case <-ctx.Done():
+		return gocv.NewMat(), ctx.Err()
+	}
+	select {
+	case m := <-reply:
+		return m, nil
+	case <-ctx.Done():
+		// The frame may still come: close it when it does.
+		go func() { m := <-reply; m.Close() }()
+		return gocv.NewMat(), ctx.Err()
+	}
+}
+
 func (s *scanStage) run(ctx context.Context) error {
 	var sc Scanner
 	var lastPic time.Time
@@ -337,6 +359,11 @@ func (s *scanStage) run(ctx context.Context) error {
 			select { // a new game's scanner first: the frame is its
 			case n := <-s.scanners:
 				sc = n
+			default:
+			}
+			select { // the learn page's copy, with or without a game
+			case g := <-s.grabs:
+				g <- f.mat.Clone()
 			default:
 			}
 			if sc == nil {

@@ -50,6 +50,10 @@ type Options struct {
 	// Vitals, when set, answers GET /api/vitals: the process's memory,
 	// goroutines and open files, for the soak test and troubleshooting.
 	Vitals func() any
+	// Pages are more pages with their API, each kept in its own package
+	// (the learn page): a route pattern ("GET /learn") to its handler,
+	// served behind the same checks as the rest of the site.
+	Pages map[string]http.Handler
 	// Hosts are names the page may be reached by besides localhost, the
 	// machine's host name, NAME.local and its own addresses (web.hosts;
 	// an mDNS name such as tableref.local goes here). A request for any

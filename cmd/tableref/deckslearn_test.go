@@ -1,0 +1,118 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gocv.io/x/gocv"
+
+	"github.com/tableref/tableref/cmd/tableref/internal/learn"
+	"github.com/tableref/tableref/cmd/tableref/internal/learn/learntest"
+	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/rules/geo"
+)
+
+// withStdin runs f with the process's standard input reading text.
+func withStdin(t *testing.T, text string, f func()) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "stdin")
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	in, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	old := os.Stdin
+	os.Stdin = in
+	defer func() { os.Stdin = old }()
+	f()
+}
+
+// decks learn on a generated photo of a dozen printed cards: the sure
+// reads are learned, the session is left at the first question (q) and
+// keeps them, the deck is written and installed with the cards' numbers;
+// a second run goes on from the session.
+func TestDecksLearnFromAPhoto(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders a 12 MP photo and reads it")
+	}
+	deckFolder(t)
+	dir := t.TempDir()
+	ids := learntest.SABatches()[1]
+	frame, err := learntest.Photo(ids, learntest.Shot{HeightMM: 1000, TiltDeg: 3, Blur: 0.7, Noise: 2, JPEG: 90, Seed: 7}, learn.PrintedGeometry(0), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	photo := filepath.Join(dir, "table.jpg")
+	ok := gocv.IMWrite(photo, frame)
+	frame.Close()
+	if !ok {
+		t.Fatal("cannot write the photo")
+	}
+	session, out := filepath.Join(dir, "learn-SA.jsonl"), filepath.Join(dir, "SA.csv")
+	args := []string{"decks", "learn", "--deck", "wit-sa", "--session", session, "-o", out, photo}
+	var code int
+	var stdout, stderr string
+	withStdin(t, "q\n", func() { code, stdout, stderr = run(t, args...) })
+	if code != 0 {
+		t.Fatalf("learn: status %d\n%s%s", code, stdout, stderr)
+	}
+	truth, err := learntest.Truth()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := learn.Open(session, "SA", geo.GameWIT)
+	if err != nil {
+		t.Fatal(err)
+	}
+	learned := s.Cards()
+	if len(learned) == 0 {
+		t.Fatalf("nothing learned:\n%s", stdout)
+	}
+	for _, c := range learned {
+		want, _ := truth.Card(rules.CardID{Deck: "SA", Num: c.Num})
+		if c.NS != want.NS || c.WE != want.WE || c.Name != want.Name {
+			t.Errorf("learned %+v, the card prints %s %d %d", c, want.Name, want.NS, want.WE)
+		}
+	}
+	for _, want := range []string{"table.jpg: 12 cards of deck SA map side up", "deck file: " + out, "installed SA"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout)
+		}
+	}
+	// The installed deck now replaces tableref's SA with these cards and
+	// their printed numbers.
+	code, shown, _ := run(t, "decks", "show", "SA")
+	if code != 0 || !strings.Contains(shown, "NS  WE") || strings.Count(shown, "\nSA-") != len(learned) {
+		t.Errorf("decks show SA after learning %d cards:\n%s", len(learned), shown)
+	}
+	// Again, skipping every question: the session goes on, nothing is lost.
+	withStdin(t, strings.Repeat("s\n", 40), func() { code, stdout, stderr = run(t, args...) })
+	if code != 0 || !strings.Contains(stdout, "learned before") || !strings.Contains(stdout, rules.Count(len(learned), "card")+" learned before; going on") {
+		t.Errorf("second run: status %d\n%s%s", code, stdout, stderr)
+	}
+	if again, _ := learn.Open(session, "SA", geo.GameWIT); len(again.Cards()) != len(learned) {
+		t.Errorf("the session holds %d cards after a run that skipped everything, want %d", len(again.Cards()), len(learned))
+	}
+}
+
+func TestDecksLearnRefusesWhatItCannotRead(t *testing.T) {
+	deckFolder(t)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"decks", "learn", "--deck", "SA"}, "give photos of the cards, or --camera"},
+		{[]string{"decks", "learn", "--game", "nsoe", "x.jpg"}, "learn reads Where is That? cards"},
+		{[]string{"decks", "learn", "--deck", "EU", "x.jpg"}, "--deck EU is Nord Sud Ovest Est"},
+	} {
+		code, _, stderr := run(t, tc.args...)
+		if code != 2 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%v: status %d, %s", tc.args, code, stderr)
+		}
+	}
+}

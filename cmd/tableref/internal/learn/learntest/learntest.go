@@ -1,0 +1,182 @@
+// Package learntest makes the photos the learn tests read: the map sides
+// of tableref's printed South America deck, rendered by the printer as it
+// prints them (or with a sticker stuck on, as on a boxed game's card),
+// laid on a table a dozen at a time and photographed by the default
+// camera (a 12 MP Camera Module 3, 66° across) from 1 m or closer, a
+// little askew, blurred, noisy and JPEG-compressed.
+package learntest
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/png"
+	"math"
+	"math/rand/v2"
+	"sync"
+
+	"github.com/skip2/go-qrcode"
+	"gocv.io/x/gocv"
+
+	"github.com/tableref/tableref/printer/cards"
+	"github.com/tableref/tableref/printer/layout"
+	"github.com/tableref/tableref/printer/preview"
+	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/rules/geo"
+	"github.com/tableref/tableref/rules/wit"
+	"github.com/tableref/tableref/vision/cardtext"
+	"github.com/tableref/tableref/vision/geom"
+	"github.com/tableref/tableref/vision/synth"
+)
+
+// faceDPI is the resolution the faces are rendered at before the scene
+// warps them into the frame (about 3 times the frame's at 1 m).
+const faceDPI = 300
+
+var (
+	facesOnce sync.Once
+	faces     map[rules.CardID]image.Image
+	facesErr  error
+)
+
+// Faces renders the map side of every South America card once.
+func Faces() (map[rules.CardID]image.Image, error) {
+	facesOnce.Do(func() {
+		ranks, err := cards.WITRanks()
+		if err != nil {
+			facesErr = err
+			return
+		}
+		set, err := cards.WhereIsThat(ranks, cards.Style{Module: cards.DefaultModule})
+		if err != nil {
+			facesErr = err
+			return
+		}
+		faces = map[rules.CardID]image.Image{}
+		for _, c := range set.Cards {
+			var buf bytes.Buffer
+			if err := preview.PNG(&buf, c.Back, layout.Poker, faceDPI); err != nil {
+				facesErr = err
+				return
+			}
+			img, err := png.Decode(&buf)
+			if err != nil {
+				facesErr = err
+				return
+			}
+			faces[c.ID] = img
+		}
+	})
+	return faces, facesErr
+}
+
+// Shot is how one photo is taken.
+type Shot struct {
+	HeightMM float64 // camera above the table
+	TiltDeg  float64
+	Blur     float64
+	Noise    float64
+	JPEG     int
+	Light    float64
+	Seed     uint64
+}
+
+// Photo lays the cards out 4 by 3, each turned and shifted a little as
+// hands lay them, and renders the camera's picture (the caller closes it).
+// g is where the code the camera reads sits on the card: the printed
+// card's own (learn.PrintedGeometry), or a sticker's (learn.StickerGeometry),
+// which Photo then sticks over the printed face, as a user does on a
+// boxed game's card.
+func Photo(ids []rules.CardID, s Shot, g cardtext.Geometry, sticker bool) (gocv.Mat, error) {
+	f, err := Faces()
+	if err != nil {
+		return gocv.NewMat(), err
+	}
+	rng := rand.New(rand.NewPCG(s.Seed, 17))
+	const w, h, hfov = 4608, 2592, 66.0
+	// Pose's scale: pixels per mm at the table centre for this height.
+	pxPerMM := float64(w) / 2 / math.Tan(hfov*math.Pi/360) / s.HeightMM
+	var sc synth.Scene
+	sc.Width, sc.Height = w, h
+	sc.Camera, sc.CameraCentre = synth.Pose(w, h, hfov, pxPerMM, s.TiltDeg, rng.Float64()*4-2)
+	sc.Seed = s.Seed
+	sc.Effect = synth.Effects{BlurSigma: s.Blur, NoiseSigma: s.Noise, JPEGQuality: s.JPEG, UnevenLight: s.Light}
+	// The code's corners on the card (card mm from its top-left).
+	cx, cy := g.Card.X/2+g.Offset.X, g.Card.Y/2+g.Offset.Y
+	code := geom.Rect(cx-g.Code/2, cy-g.Code/2, cx+g.Code/2, cy+g.Code/2)
+	for i, id := range ids {
+		row, col := i/4, i%4
+		_, back := cards.Payloads(id)
+		face := f[id]
+		if sticker {
+			if face, err = stuck(face, back, g); err != nil {
+				return gocv.NewMat(), err
+			}
+		}
+		sc.Cards = append(sc.Cards, synth.Card{
+			Payload: back,
+			Centre: geom.Pt{X: (float64(col)-1.5)*82 + rng.Float64()*8 - 4,
+				Y: (float64(row)-1)*104 + rng.Float64()*8 - 4},
+			RotationDeg: rng.Float64()*16 - 8,
+			Size:        geom.Pt{X: g.Card.X, Y: g.Card.Y},
+			Face:        face,
+			FaceCode:    code,
+		})
+	}
+	m, _, err := synth.Render(sc)
+	return m, err
+}
+
+// stuck sticks a sticker for payload over a card face where g says: a
+// white label with its code (version 2, level H, as tableref prints
+// stickers) and the code's quiet zone.
+func stuck(face image.Image, payload string, g cardtext.Geometry) (image.Image, error) {
+	q, err := qrcode.NewWithForcedVersion(payload, 2, qrcode.Highest)
+	if err != nil {
+		return nil, err
+	}
+	q.DisableBorder = true
+	bits := q.Bitmap()
+	b := face.Bounds()
+	px := float64(b.Dx()) / g.Card.X // face pixels per mm
+	out := image.NewRGBA(b)
+	draw.Draw(out, b, face, b.Min, draw.Src)
+	cx, cy := (g.Card.X/2+g.Offset.X)*px, (g.Card.Y/2+g.Offset.Y)*px
+	mod := g.Code / float64(len(bits)) * px
+	half := g.Code / 2 * px
+	quiet := 4 * mod
+	label := image.Rect(int(cx-half-quiet), int(cy-half-quiet), int(cx+half+quiet), int(cy+half+quiet))
+	draw.Draw(out, label, image.White, image.Point{}, draw.Src)
+	ink := image.NewUniform(color.RGBA{20, 20, 24, 255})
+	for y, row := range bits {
+		for x, on := range row {
+			if on {
+				r := image.Rect(int(cx-half+float64(x)*mod), int(cy-half+float64(y)*mod), int(cx-half+float64(x+1)*mod), int(cy-half+float64(y+1)*mod))
+				draw.Draw(out, r, ink, image.Point{}, draw.Src)
+			}
+		}
+	}
+	return out, nil
+}
+
+// Truth is what tableref's printed card prints: its rank table.
+func Truth() (*wit.Deck, error) { return wit.SADeck() }
+
+// SABatches splits the South America deck into batches of a dozen.
+func SABatches() [][]rules.CardID {
+	var all []rules.CardID
+	for _, c := range geo.Cards(geo.DeckSA) {
+		all = append(all, c.ID)
+	}
+	var out [][]rules.CardID
+	for i := 0; i < len(all); i += 12 {
+		out = append(out, all[i:min(i+12, len(all))])
+	}
+	return out
+}
+
+func (s Shot) String() string {
+	return fmt.Sprintf("%.0f cm, tilt %.0f°, blur %.1f, noise %.0f, JPEG %d", s.HeightMM/10, s.TiltDeg, s.Blur, s.Noise, s.JPEG)
+}

@@ -1,0 +1,309 @@
+package learn
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/rules/geo"
+)
+
+// Card is one card the user confirmed: its number (the sticker's), name
+// and circle numbers.
+type Card struct {
+	Num  int    `json:"num"`
+	Name string `json:"name"`
+	NS   int    `json:"ns"`
+	WE   int    `json:"we"`
+	// Asked says the user answered a question about this card rather
+	// than taking a sure read.
+	Asked bool `json:"asked,omitzero"`
+}
+
+// Session is a learn session kept in a file: a header line, then one line
+// per confirmed card, each written and synced the moment it is confirmed.
+// A later line for the same card replaces the earlier one. An interrupted
+// session (a closed terminal, a power cut) loses nothing confirmed; a line
+// torn by the cut is left out.
+type Session struct {
+	Code, Game string
+	path       string
+	cards      map[int]Card
+	// Torn says the file ended in a torn line, which was left out.
+	Torn bool
+}
+
+type sessionLine struct {
+	Kind   string `json:"kind"` // "session", "card" or "forget"
+	Format int    `json:"format,omitzero"`
+	Code   string `json:"code,omitzero"`
+	Game   string `json:"game,omitzero"`
+	Card   *Card  `json:"card,omitzero"`
+	Num    int    `json:"num,omitzero"`
+}
+
+const sessionFormat = 1
+
+// Open resumes the session in path, or starts it there. A session file
+// belongs to one deck and game: opening it for another is an error.
+func Open(path, code, game string) (*Session, error) {
+	code, game = strings.ToUpper(code), strings.ToLower(game)
+	if err := rules.CheckDeckCode(code); err != nil {
+		return nil, err
+	}
+	s := &Session{Code: code, Game: game, path: path, cards: map[int]Card{}}
+	data, err := os.ReadFile(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return s, s.append(sessionLine{Kind: "session", Format: sessionFormat, Code: code, Game: game})
+	case err != nil:
+		return nil, err
+	}
+	lines := bytes.Split(data, []byte("\n"))
+	offset := 0 // where the line being read starts
+	header := false
+	for i, l := range lines {
+		start := offset
+		offset += len(l) + 1
+		if len(bytes.TrimSpace(l)) == 0 {
+			continue
+		}
+		var sl sessionLine
+		if err := json.Unmarshal(bytes.TrimSpace(l), &sl); err != nil {
+			if i == len(lines)-1 || i == len(lines)-2 && len(bytes.TrimSpace(lines[len(lines)-1])) == 0 {
+				// The last line, cut short by a crash: cut it off, so
+				// the next card starts a line of its own.
+				s.Torn = true
+				if err := os.Truncate(path, int64(start)); err != nil {
+					return nil, err
+				}
+				break
+			}
+			return nil, fmt.Errorf("%s:%d: %v", path, i+1, err)
+		}
+		if !header && sl.Kind != "session" {
+			return nil, fmt.Errorf("%s:%d: not a learn session (its first line is no session header)", path, i+1)
+		}
+		switch sl.Kind {
+		case "session":
+			header = true
+			if sl.Code != code || sl.Game != game {
+				return nil, fmt.Errorf("%s is a learn session of deck %s (%s), not %s (%s): give another --session file", path, sl.Code, sl.Game, code, game)
+			}
+			if sl.Format != sessionFormat {
+				return nil, fmt.Errorf("%s: session format %d, this tableref reads %d", path, sl.Format, sessionFormat)
+			}
+		case "card":
+			if sl.Card == nil || sl.Card.Num < 1 || sl.Card.Num > rules.MaxCardNum {
+				return nil, fmt.Errorf("%s:%d: a card line without a card number", path, i+1)
+			}
+			s.cards[sl.Card.Num] = *sl.Card
+		case "forget":
+			delete(s.cards, sl.Num)
+		default:
+			return nil, fmt.Errorf("%s:%d: unknown line kind %q", path, i+1, sl.Kind)
+		}
+	}
+	if header && !s.Torn && len(data) > 0 && data[len(data)-1] != '\n' {
+		// A whole last line without its newline: give it one, so the
+		// next card starts a line of its own.
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+		if err != nil {
+			return nil, err
+		}
+		_, err = f.WriteString("\n")
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if !header { // empty, or its header torn: it holds nothing; start it again
+		if err := os.Truncate(path, 0); err != nil {
+			return nil, err
+		}
+		return s, s.append(sessionLine{Kind: "session", Format: sessionFormat, Code: code, Game: game})
+	}
+	return s, nil
+}
+
+// Path is the session file.
+func (s *Session) Path() string { return s.path }
+
+// append writes one line and syncs it to the disk.
+func (s *Session) append(l sessionLine) error {
+	b, err := json.Marshal(l)
+	if err != nil {
+		return err
+	}
+	f, err := os.OpenFile(s.path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(append(b, '\n')); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// Confirm records a card. Its circle numbers must be new on each axis:
+// every card prints its own.
+func (s *Session) Confirm(c Card) error {
+	if c.Num < 1 || c.Num > rules.MaxCardNum {
+		return fmt.Errorf("card number %d: want 1 to %d", c.Num, rules.MaxCardNum)
+	}
+	if strings.TrimSpace(c.Name) == "" {
+		return fmt.Errorf("card %d has no name", c.Num)
+	}
+	if s.Game == geo.GameWIT {
+		if c.NS < 1 || c.WE < 1 || c.NS > 999 || c.WE > 999 {
+			return fmt.Errorf("card %d (%s): circle numbers %d and %d: want 1 to 999", c.Num, c.Name, c.NS, c.WE)
+		}
+		if o, ok := s.holder(NS, c.NS, c.Num); ok {
+			return fmt.Errorf("%s's north–south number %d is already %s's", c.Name, c.NS, o.Name)
+		}
+		if o, ok := s.holder(WE, c.WE, c.Num); ok {
+			return fmt.Errorf("%s's west–east number %d is already %s's", c.Name, c.WE, o.Name)
+		}
+	}
+	c.Name = strings.TrimSpace(c.Name)
+	if err := s.append(sessionLine{Kind: "card", Card: &c}); err != nil {
+		return fmt.Errorf("saving the session: %w", err)
+	}
+	s.cards[c.Num] = c
+	return nil
+}
+
+// Forget takes a confirmed card back out of the session.
+func (s *Session) Forget(num int) error {
+	if _, ok := s.cards[num]; !ok {
+		return nil
+	}
+	if err := s.append(sessionLine{Kind: "forget", Num: num}); err != nil {
+		return err
+	}
+	delete(s.cards, num)
+	return nil
+}
+
+// holder is the confirmed card, other than num, printing v on axis a.
+func (s *Session) holder(a Axis, v, num int) (Card, bool) {
+	for _, c := range s.cards {
+		if c.Num == num {
+			continue
+		}
+		if a == NS && c.NS == v || a == WE && c.WE == v {
+			return c, true
+		}
+	}
+	return Card{}, false
+}
+
+// Card returns a confirmed card.
+func (s *Session) Card(num int) (Card, bool) {
+	c, ok := s.cards[num]
+	return c, ok
+}
+
+// Cards returns the confirmed cards in number order.
+func (s *Session) Cards() []Card {
+	out := make([]Card, 0, len(s.cards))
+	for _, c := range s.cards {
+		out = append(out, c)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Num < out[j].Num })
+	return out
+}
+
+// contradiction returns a confirmed card whose printed order disagrees
+// with v on axis a for the card at lat/lon: one clearly north (west) of
+// it by tableref's coordinates but printing a higher number. Coordinates
+// closer than margin degrees are not compared: the publisher may place a
+// town a little differently.
+func (s *Session) contradiction(a Axis, v int, num int, lat, lon float64) (Card, bool) {
+	const margin = 1.5
+	for _, c := range s.cards {
+		if c.Num == num {
+			continue
+		}
+		g, ok := geo.Lookup(rules.CardID{Deck: s.Code, Num: c.Num})
+		if !ok || !g.HasCoords {
+			continue
+		}
+		if a == NS {
+			if d := g.Lat - lat; math.Abs(d) > margin && (d > 0) != (c.NS < v) {
+				return c, true
+			}
+		} else {
+			if d := lon - g.Lon; math.Abs(d) > margin && (d > 0) != (c.WE < v) {
+				return c, true
+			}
+		}
+	}
+	return Card{}, false
+}
+
+// DeckFile is the session as a deck file: the confirmed cards with their
+// circle numbers, each keeping what the deck of the same code knows of it
+// (aliases, country, coordinates, kind), so the referee can still warn and
+// draw maps. name is the deck's name ("" keeps the current deck's).
+func (s *Session) DeckFile(name string) (*geo.DeckFile, error) {
+	if len(s.cards) == 0 {
+		return nil, errors.New("no card confirmed yet")
+	}
+	d := &geo.DeckFile{Code: s.Code, Game: s.Game, Name: name}
+	if in, ok := geo.Info(s.Code); ok && name == "" {
+		d.Name = in.Name
+	}
+	if d.Name == "" {
+		d.Name = geo.GameName(s.Game) + " (" + s.Code + ")"
+	}
+	for _, c := range s.Cards() {
+		card, ok := geo.Lookup(rules.CardID{Deck: s.Code, Num: c.Num})
+		if !ok {
+			card = geo.Card{Kind: geo.KindCity}
+		}
+		if !ok || rules.Fold(card.Name) != rules.Fold(c.Name) {
+			// A new card, or one the user named otherwise: nothing the
+			// deck knows of that number belongs to it.
+			card = geo.Card{Name: c.Name, Kind: geo.KindCity}
+		}
+		card.ID = rules.CardID{Deck: s.Code, Num: c.Num}
+		card.Printed = &geo.Printed{NS: c.NS, WE: c.WE}
+		card.Aliases = dropFolded(card.Aliases, card.Name)
+		d.Cards = append(d.Cards, card)
+	}
+	// Read it back through the deck-file checks: what learn writes,
+	// import reads.
+	var buf bytes.Buffer
+	if err := geo.WriteDeckFile(&buf, d); err != nil {
+		return nil, err
+	}
+	return geo.ReadDeckFile(&buf, geo.ParseOptions{File: s.path})
+}
+
+// dropFolded removes aliases equal to name once folded, and duplicates.
+func dropFolded(aliases []string, name string) []string {
+	seen := map[string]bool{rules.Fold(name): true}
+	var out []string
+	for _, a := range aliases {
+		if f := rules.Fold(a); !seen[f] {
+			seen[f] = true
+			out = append(out, a)
+		}
+	}
+	return out
+}

@@ -1,0 +1,123 @@
+package learn
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"gocv.io/x/gocv"
+
+	"github.com/tableref/tableref/cmd/tableref/internal/learn/learntest"
+	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/rules/geo"
+)
+
+// The learn page reads the camera's picture, learns the sure cards,
+// takes the user's answer for the others and installs the deck.
+func TestLearnPage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders a 12 MP photo and reads it")
+	}
+	ids := learntest.SABatches()[2]
+	frame, err := learntest.Photo(ids, learntest.Shot{HeightMM: 1000, TiltDeg: 2, Blur: 0.7, Noise: 2, JPEG: 90, Seed: 31}, PrintedGeometry(0), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer frame.Close()
+	truth, err := learntest.Truth()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var installed *geo.DeckFile
+	p := &Page{
+		Grab:       func(context.Context) (gocv.Mat, error) { return frame.Clone(), nil },
+		NewLearner: func() (*Learner, error) { return newLearner(t), nil },
+		Dir:        t.TempDir(),
+		Install:    func(d *geo.DeckFile) (string, error) { installed = d; return "/test/decks/SA.csv", nil },
+	}
+	mux := http.NewServeMux()
+	for pattern, h := range p.Routes() {
+		mux.Handle(pattern, h)
+	}
+	call := func(method, path string, body any) (int, stateJSON, string) {
+		t.Helper()
+		var b bytes.Buffer
+		if body != nil {
+			_ = json.NewEncoder(&b).Encode(body)
+		}
+		req := httptest.NewRequest(method, path, &b)
+		rec := httptest.NewRecorder()
+		mux.ServeHTTP(rec, req)
+		var st stateJSON
+		_ = json.Unmarshal(rec.Body.Bytes(), &st)
+		return rec.Code, st, rec.Body.String()
+	}
+	if code, _, body := call("GET", "/learn", nil); code != 200 || !strings.Contains(body, "Learn your box") {
+		t.Fatalf("page: %d", code)
+	}
+	if code, _, body := call("POST", "/api/learn/read", struct{}{}); code != http.StatusConflict || !strings.Contains(body, "choose the deck first") {
+		t.Errorf("read before start: %d %s", code, body)
+	}
+	if code, _, body := call("POST", "/api/learn/start", map[string]string{"deck": "EU"}); code != 400 || !strings.Contains(body, "learn reads Where is That? decks") {
+		t.Errorf("start with EU: %d %s", code, body)
+	}
+	code, st, body := call("POST", "/api/learn/start", map[string]string{"deck": "wit-sa"})
+	if code != 200 || st.Deck != "SA" {
+		t.Fatalf("start: %d %s", code, body)
+	}
+	code, st, body = call("POST", "/api/learn/read", struct{}{})
+	if code != 200 || len(st.Pending) != len(ids) {
+		t.Fatalf("read: %d, %d cards: %s", code, len(st.Pending), body[:min(len(body), 300)])
+	}
+	asked := 0
+	for _, c := range st.Pending {
+		if !strings.HasPrefix(c.Crop, "data:image/png;base64,") {
+			t.Errorf("%s has no picture", c.ID)
+		}
+		if c.Confirmed {
+			continue
+		}
+		asked++
+		// The user answers from the card.
+		want, _ := truth.Card(idOf(t, c.ID))
+		code, _, body := call("POST", "/api/learn/confirm", Card{Num: c.Num, Name: want.Name, NS: want.NS, WE: want.WE})
+		if code != 200 {
+			t.Errorf("confirm %s: %d %s", c.ID, code, body)
+		}
+	}
+	t.Logf("%d cards read, %d asked", len(st.Pending), asked)
+	code, st, _ = call("GET", "/api/learn/state", nil)
+	if code != 200 || len(st.Learned) != len(ids) {
+		t.Fatalf("learned %d of %d", len(st.Learned), len(ids))
+	}
+	for _, c := range st.Learned {
+		want, _ := truth.Card(idOf(t, "SA-"+pad(c.Num)))
+		if c.NS != want.NS || c.WE != want.WE {
+			t.Errorf("learned %+v, the card prints %d %d", c, want.NS, want.WE)
+		}
+	}
+	// A number another card prints is refused.
+	if code, _, body := call("POST", "/api/learn/confirm", Card{Num: 999, Name: "Nowhere", NS: st.Learned[0].NS, WE: 500}); code != 400 || !strings.Contains(body, "already") {
+		t.Errorf("a duplicate number: %d %s", code, body)
+	}
+	code, st, body = call("POST", "/api/learn/finish", struct{}{})
+	if code != 200 || installed == nil || len(installed.Cards) != len(ids) || !strings.Contains(st.Message, "installed SA") {
+		t.Errorf("finish: %d %s", code, body)
+	}
+}
+
+func idOf(t *testing.T, s string) rules.CardID {
+	t.Helper()
+	id, err := rules.ParseCardID(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+func pad(n int) string { return fmt.Sprintf("%03d", n) }

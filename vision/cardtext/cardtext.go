@@ -1,0 +1,728 @@
+// Package cardtext reads what a card prints beside its QR code: the
+// numbers in a Where is That? card's four half-circles and the name on
+// its map side. The code says which card it is and where it lies; the
+// card's outline follows from where the code sits on it, and each number
+// is looked for by itself near the middle of its edge, so the reader does
+// not depend on one publisher's layout.
+//
+// Text is recognised by Tesseract (libtesseract, through the gosseract
+// binding): a general OCR engine reads the publisher's font as well as
+// tableref's, and it also reads names, which digit templates could not.
+// Every read comes with Tesseract's confidence; deciding what to trust is
+// the caller's job.
+package cardtext
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"math"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode"
+
+	"github.com/otiai10/gosseract/v2"
+	"gocv.io/x/gocv"
+
+	"github.com/tableref/tableref/vision/geom"
+)
+
+// Geometry is where the code sits on the card side being read, in
+// millimetres with the card upright (x right, y down).
+type Geometry struct {
+	Card   geom.Pt // width, height
+	Code   float64 // the code's side without its quiet zone
+	Offset geom.Pt // the code's centre minus the card's centre
+}
+
+// Edge names a side of the card, clockwise from the top.
+type Edge int
+
+const (
+	Top Edge = iota
+	Right
+	Bottom
+	Left
+)
+
+func (e Edge) String() string { return [4]string{"top", "right", "bottom", "left"}[e] }
+
+// Number is one number read on the card: its best reading, and every
+// reading (the figures are read at several sizes; Tesseract's line mode
+// drops or mistakes a figure at one size that it reads at another).
+type Number struct {
+	Value int     // the best reading's value; 0 when nothing was read
+	Text  string  // the best reading's text
+	Conf  float64 // its confidence, 0 to 100
+	// Readings are every size's reading that holds as many figures as
+	// the picture shows; the best first.
+	Readings []Reading
+	// Box is where the number lies in Card.Image, in its pixels.
+	Box image.Rectangle
+	// Ink is what was given to the recogniser: the figures alone, grey on
+	// white.
+	Ink image.Image
+}
+
+// Reading is one reading of a number.
+type Reading struct {
+	Value int
+	Text  string
+	Conf  float64
+}
+
+// Line is a line of text read on the card.
+type Line struct {
+	Text string
+	Conf float64
+	Box  image.Rectangle
+}
+
+// Card is what was read off one card side.
+type Card struct {
+	// Outline is the card in the frame (TL, TR, BR, BL, image pixels).
+	Outline geom.Quad
+	// Numbers by edge: a Where is That? card's north–south number at the
+	// top and bottom, its west–east number at the left and right.
+	Numbers [4]Number
+	// Lines of text elsewhere on the card (the name among them), the
+	// clearest first.
+	Lines []Line
+	// Image is the card upright at PxPerMM, with a margin of MarginMM
+	// around it: the crop shown to the user beside what was read.
+	Image image.Image
+}
+
+// Raster of the upright card the reader works on.
+const (
+	PxPerMM  = 10.0
+	MarginMM = 4.0
+)
+
+// Reader recognises text on cards. One Tesseract engine is not safe for
+// concurrent use, so a Reader reads one card at a time.
+type Reader struct {
+	mu     sync.Mutex
+	digits *gosseract.Client // a number as one line of figures
+	text   *gosseract.Client // the card's text as a block
+	sparse *gosseract.Client // the card's text as scattered words
+}
+
+// NewReader starts the engines. langs are Tesseract's language codes for
+// the names ("spa", "por", "ita", "eng"), each needing its traineddata
+// (Debian: tesseract-ocr-spa and so on).
+func NewReader(langs ...string) (*Reader, error) {
+	if len(langs) == 0 {
+		langs = []string{"eng"}
+	}
+	have, err := gosseract.GetAvailableLanguages()
+	if err != nil || len(have) == 0 {
+		return nil, fmt.Errorf("cardtext: no Tesseract language data found (install tesseract-ocr: scripts/setup does): %v", err)
+	}
+	for _, l := range append([]string{"eng"}, langs...) {
+		if !slices.Contains(have, l) {
+			return nil, fmt.Errorf("cardtext: Tesseract has no %q language data (Debian package tesseract-ocr-%s; scripts/setup installs it)", l, l)
+		}
+	}
+	r := &Reader{digits: gosseract.NewClient(), text: gosseract.NewClient(), sparse: gosseract.NewClient()}
+	// The page segmentation mode goes in as a variable: gosseract's
+	// SetPageSegMode is lost when the engine initialises later.
+	for _, c := range []struct {
+		client *gosseract.Client
+		langs  []string
+		psm    gosseract.PageSegMode
+		white  string
+	}{
+		{r.digits, []string{"eng"}, gosseract.PSM_SINGLE_LINE, "0123456789"},
+		// One block of text (the API's own default) finds the name among
+		// the card's art better than the automatic or sparse modes.
+		{r.text, langs, gosseract.PSM_SINGLE_BLOCK, ""},
+		{r.sparse, langs, gosseract.PSM_SPARSE_TEXT, ""},
+	} {
+		err := c.client.SetLanguage(c.langs...)
+		if err == nil && c.white != "" {
+			err = c.client.SetWhitelist(c.white)
+		}
+		if err == nil {
+			err = c.client.SetVariable("tessedit_pageseg_mode", strconv.Itoa(int(c.psm)))
+		}
+		if err == nil && c.white != "" { // the raster's own resolution, not a guess per crop
+			err = c.client.SetVariable("user_defined_dpi", strconv.Itoa(int(PxPerMM*25.4)))
+		}
+		if err != nil {
+			r.Close()
+			return nil, fmt.Errorf("cardtext: %w", err)
+		}
+	}
+	return r, nil
+}
+
+// Close frees the engines.
+func (r *Reader) Close() error {
+	var errs []error
+	for _, c := range []*gosseract.Client{r.digits, r.text, r.sparse} {
+		if c != nil {
+			errs = append(errs, c.Close())
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// ErrOutside is a card whose outline leaves the frame.
+var ErrOutside = errors.New("cardtext: the card is not wholly in the picture")
+
+// ReadCard reads the card whose code lies at code (the code's own
+// corners, TL, TR, BR, BL, in frame pixels: the order the QR reader gives,
+// so the card's orientation follows from it). frame is 8-bit BGR or grey.
+func (r *Reader) ReadCard(frame gocv.Mat, code geom.Quad, g Geometry) (Card, error) {
+	if g.Card.X <= 0 || g.Card.Y <= 0 || g.Code <= 0 {
+		return Card{}, fmt.Errorf("cardtext: geometry %+v", g)
+	}
+	// Card mm (origin at the card's top-left) → code mm → frame pixels.
+	s := g.Code / 2
+	toFrame, ok := geom.FromQuads(geom.Rect(-s, -s, s, s), code)
+	if !ok {
+		return Card{}, fmt.Errorf("cardtext: degenerate code corners %v", code)
+	}
+	cx, cy := g.Card.X/2+g.Offset.X, g.Card.Y/2+g.Offset.Y
+	cardToFrame := toFrame.Mul(geom.Translate(-cx, -cy))
+	out := Card{Outline: cardToFrame.ApplyQuad(geom.Rect(0, 0, g.Card.X, g.Card.Y))}
+	for _, p := range out.Outline {
+		if p.X < 0 || p.Y < 0 || p.X >= float64(frame.Cols()) || p.Y >= float64(frame.Rows()) {
+			return out, ErrOutside
+		}
+	}
+	// The upright raster: raster px → card mm → frame px.
+	w := int(math.Round((g.Card.X + 2*MarginMM) * PxPerMM))
+	h := int(math.Round((g.Card.Y + 2*MarginMM) * PxPerMM))
+	rasterToFrame := cardToFrame.Mul(geom.Translate(-MarginMM, -MarginMM)).Mul(geom.ScaleH(1/PxPerMM, 1/PxPerMM))
+	grey := gocv.NewMat()
+	defer grey.Close()
+	if frame.Channels() == 1 {
+		frame.CopyTo(&grey)
+	} else {
+		gocv.CvtColor(frame, &grey, gocv.ColorBGRToGray)
+	}
+	up := gocv.NewMat()
+	defer up.Close()
+	m := homMat(rasterToFrame)
+	defer m.Close()
+	gocv.WarpPerspectiveWithParams(grey, &up, m, image.Pt(w, h), gocv.InterpolationCubic|gocv.WarpInverseMap, gocv.BorderReplicate, color.RGBA{})
+	img, err := up.ToImage()
+	if err != nil {
+		return out, fmt.Errorf("cardtext: %w", err)
+	}
+	out.Image = img
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	codeBox := rasterRect(cx-s, cy-s, cx+s, cy+s, 1.5) // the code with a little of its quiet zone
+	if out.Lines, err = r.lines(up, []image.Rectangle{codeBox}); err != nil {
+		return out, err
+	}
+	var numberBoxes []image.Rectangle
+	for e := Top; e <= Left; e++ {
+		n, err := r.number(up, g.Card, e, codeBox)
+		if err != nil {
+			return out, err
+		}
+		out.Numbers[e] = n
+		if !n.Box.Empty() {
+			numberBoxes = append(numberBoxes, n.Box)
+		}
+	}
+	return out, nil
+}
+
+// rasterRect turns a card-mm rectangle into raster pixels, grown by pad mm.
+func rasterRect(x0, y0, x1, y1, pad float64) image.Rectangle {
+	px := func(v float64) int { return int(math.Round((v + MarginMM) * PxPerMM)) }
+	return image.Rect(px(x0-pad), px(y0-pad), px(x1+pad), px(y1+pad))
+}
+
+// Digit sizes the reader accepts, in mm: from a small 7 pt figure to a
+// large 20 pt one.
+const (
+	digitMinH = 1.8
+	digitMaxH = 7.5
+	digitMaxW = 6.0
+)
+
+// number finds and reads the number nearest the middle of one edge.
+func (r *Reader) number(img gocv.Mat, card geom.Pt, e Edge, avoid image.Rectangle) (Number, error) {
+	// Where to look: a band along the middle of the edge reaching about a
+	// fifth of the card's width into it, a little beyond the edge too
+	// (the outline is only as exact as the code's corners).
+	reach, half := 0.24*card.X, 0.24*card.X
+	var roi image.Rectangle
+	var want geom.Pt // where the number's middle is expected, raster px
+	switch e {
+	case Top:
+		roi = rasterRect(card.X/2-half, -2, card.X/2+half, reach, 0)
+		want = geom.Pt{X: card.X / 2, Y: 4}
+	case Bottom:
+		roi = rasterRect(card.X/2-half, card.Y-reach, card.X/2+half, card.Y+2, 0)
+		want = geom.Pt{X: card.X / 2, Y: card.Y - 4}
+	case Left:
+		roi = rasterRect(-2, card.Y/2-half, reach, card.Y/2+half, 0)
+		want = geom.Pt{X: 4, Y: card.Y / 2}
+	case Right:
+		roi = rasterRect(card.X-reach, card.Y/2-half, card.X+2, card.Y/2+half, 0)
+		want = geom.Pt{X: card.X - 4, Y: card.Y / 2}
+	}
+	roi = roi.Intersect(image.Rect(0, 0, img.Cols(), img.Rows()))
+	wantPx := image.Pt(int((want.X+MarginMM)*PxPerMM), int((want.Y+MarginMM)*PxPerMM))
+	var n Number
+	// Two thresholds: the strict one leaves pale rims out but may break a
+	// pale figure; the lenient one keeps the figure whole but may keep a
+	// sliver of rim that reads as a 1. Each gives readings of its own,
+	// and the caller weighs them all.
+	for _, dark := range darkness {
+		group, ok := digitGroup(img, roi, avoid, wantPx, card, e, dark)
+		if !ok {
+			continue
+		}
+		if n.Ink == nil {
+			n.Box = group.box
+			if img, err := group.ink.ToImage(); err == nil {
+				n.Ink = img
+			}
+		}
+		for _, h := range inkHeights {
+			text, conf, err := r.readNumber(group, h)
+			if err != nil {
+				group.ink.Close()
+				return Number{}, err
+			}
+			if n.Text == "" && text != "" {
+				n.Text = text // what was read, even if it does not add up
+			}
+			v, err := strconv.Atoi(text)
+			if err != nil || v <= 0 || conf == 0 {
+				continue
+			}
+			n.Readings = append(n.Readings, Reading{Value: v, Text: text, Conf: conf})
+		}
+		group.ink.Close()
+	}
+	sort.SliceStable(n.Readings, func(i, j int) bool { return n.Readings[i].Conf > n.Readings[j].Conf })
+	if len(n.Readings) > 0 {
+		best := n.Readings[0]
+		n.Value, n.Text, n.Conf = best.Value, best.Text, best.Conf
+	}
+	return n, nil
+}
+
+// darkness are the thresholds between the darkest ink and the paper that
+// ink must be darker than: half-way (strict), and two thirds of the way
+// to the paper (lenient).
+var darkness = []float32{0.5, 0.67}
+
+// blob is one dark connected component.
+type blob struct {
+	label int
+	r     image.Rectangle
+}
+
+// group is the figures of one number: where they are in the raster, each
+// figure's box, and their ink alone (grey on white, cropped around them)
+// without the rim, the card's edge or the art around.
+type group struct {
+	box     image.Rectangle
+	figures []image.Rectangle // in ink's pixels, left to right
+	ink     gocv.Mat
+}
+
+// digitGroup finds the row of digit-sized dark blobs nearest want: the
+// number of that half-circle. Blobs on the far side of the card's edge
+// belong to a neighbouring card and are left out.
+func digitGroup(img gocv.Mat, roi, avoid image.Rectangle, want image.Point, card geom.Pt, e Edge, darkness float32) (group, bool) {
+	if roi.Empty() {
+		return group{}, false
+	}
+	view := img.Region(roi)
+	defer view.Close()
+	mat := view.Clone()
+	defer mat.Close()
+	// Beyond the card's edge lies the table, darker than any paper: left
+	// there, it pulls the local threshold down and the figures near the
+	// edge fade into the paper. Past the outline's own uncertainty it is
+	// painted white.
+	// The code is never part of a number either, and its black modules
+	// would pass for the darkest ink below.
+	cardPx := rasterRect(0, 0, card.X, card.Y, 0.8).Sub(roi.Min)
+	white := color.RGBA{R: 255, G: 255, B: 255, A: 255}
+	for _, r := range []image.Rectangle{
+		image.Rect(0, 0, mat.Cols(), cardPx.Min.Y), image.Rect(0, cardPx.Max.Y, mat.Cols(), mat.Rows()),
+		image.Rect(0, 0, cardPx.Min.X, mat.Rows()), image.Rect(cardPx.Max.X, 0, mat.Cols(), mat.Rows()),
+		avoid.Sub(roi.Min),
+	} {
+		if r = r.Intersect(image.Rect(0, 0, mat.Cols(), mat.Rows())); !r.Empty() {
+			gocv.Rectangle(&mat, r, white, -1)
+		}
+	}
+	bin := gocv.NewMat()
+	defer bin.Close()
+	// Ink is darker than the paper around it: a local threshold copes
+	// with coloured rims and uneven light.
+	block := int(6*PxPerMM) | 1
+	gocv.AdaptiveThreshold(mat, &bin, 255, gocv.AdaptiveThresholdGaussian, gocv.ThresholdBinaryInv, block, 10)
+	// Ink is also darker than a level between the darkest ink here and
+	// the paper (darkness: 0 the ink, 1 the paper): that leaves out light
+	// rims and pale art the local threshold keeps where they meet white
+	// paper (a rim left in breaks into slivers that read as a 1).
+	if ink, paper := levels(mat); paper > ink+40 {
+		dark := gocv.NewMat()
+		defer dark.Close()
+		gocv.Threshold(mat, &dark, float32(ink)+darkness*float32(paper-ink), 255, gocv.ThresholdBinaryInv)
+		gocv.BitwiseAnd(bin, dark, &bin)
+	}
+	figures := figureMask(bin)
+	defer figures.Close()
+	labels, stats, cents := gocv.NewMat(), gocv.NewMat(), gocv.NewMat()
+	defer labels.Close()
+	defer stats.Close()
+	defer cents.Close()
+	n := gocv.ConnectedComponentsWithStatsWithParams(figures, &labels, &stats, &cents, 8, gocv.MatTypeCV32S, gocv.CCL_DEFAULT)
+	inside := func(p image.Point) bool { // on this card's side of the edge
+		x, y := (float64(p.X)/PxPerMM)-MarginMM, (float64(p.Y)/PxPerMM)-MarginMM
+		switch e {
+		case Top:
+			return y > 0.3
+		case Bottom:
+			return y < card.Y-0.3
+		case Left:
+			return x > 0.3
+		}
+		return x < card.X-0.3
+	}
+	var blobs []blob
+	for i := 1; i < n; i++ {
+		x, y := int(stats.GetIntAt(i, 0)), int(stats.GetIntAt(i, 1))
+		w, h := int(stats.GetIntAt(i, 2)), int(stats.GetIntAt(i, 3))
+		r := image.Rect(x, y, x+w, y+h).Add(roi.Min)
+		if x == 0 || y == 0 || x+w >= roi.Dx() || y+h >= roi.Dy() || r.Overlaps(avoid) {
+			continue
+		}
+		if !inside(image.Pt((r.Min.X+r.Max.X)/2, (r.Min.Y+r.Max.Y)/2)) {
+			continue
+		}
+		blobs = append(blobs, blob{i, r})
+	}
+	if len(blobs) == 0 {
+		return group{}, false
+	}
+	// Rows of blobs of a like height side by side, close together.
+	sort.Slice(blobs, func(i, j int) bool { return blobs[i].r.Min.X < blobs[j].r.Min.X })
+	var rows [][]blob
+	used := make([]bool, len(blobs))
+	for i := range blobs {
+		if used[i] {
+			continue
+		}
+		row := []blob{blobs[i]}
+		g := blobs[i].r
+		used[i] = true
+		for j := i + 1; j < len(blobs); j++ {
+			b := blobs[j].r
+			if used[j] {
+				continue
+			}
+			hg, hb := float64(g.Dy()), float64(b.Dy())
+			midG, midB := float64(g.Min.Y+g.Max.Y)/2, float64(b.Min.Y+b.Max.Y)/2
+			gap := float64(b.Min.X - g.Max.X)
+			if math.Abs(midG-midB) < 0.35*math.Max(hg, hb) && math.Abs(hg-hb) < 0.4*math.Max(hg, hb) && gap < 0.9*math.Max(hg, hb) && gap > -0.3*hb {
+				g = g.Union(b)
+				row = append(row, blobs[j])
+				used[j] = true
+			}
+		}
+		rows = append(rows, row)
+	}
+	var best []blob
+	var bestBox image.Rectangle
+	bestD := math.Inf(1)
+	for _, row := range rows {
+		box := row[0].r
+		for _, b := range row[1:] {
+			box = box.Union(b.r)
+		}
+		c := image.Pt((box.Min.X+box.Max.X)/2, (box.Min.Y+box.Max.Y)/2)
+		if d := math.Hypot(float64(c.X-want.X), float64(c.Y-want.Y)); d < bestD {
+			best, bestBox, bestD = row, box, d
+		}
+	}
+	// The row's own ink: the grey picture where its components are (a
+	// little grown, to keep the figures' soft edges), white elsewhere.
+	pad := int(0.8 * PxPerMM)
+	crop := bestBox.Inset(-pad).Intersect(roi)
+	local := crop.Sub(roi.Min)
+	mask := gocv.NewMatWithSize(local.Dy(), local.Dx(), gocv.MatTypeCV8U)
+	defer mask.Close()
+	lab := labels.Region(local)
+	defer lab.Close()
+	for y := 0; y < local.Dy(); y++ {
+		for x := 0; x < local.Dx(); x++ {
+			l := int(lab.GetIntAt(y, x))
+			for _, b := range best {
+				if b.label == l {
+					mask.SetUCharAt(y, x, 255)
+					break
+				}
+			}
+		}
+	}
+	grow := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(3, 3))
+	defer grow.Close()
+	gocv.Dilate(mask, &mask, grow)
+	ink := gocv.NewMatWithSize(local.Dy(), local.Dx(), gocv.MatTypeCV8U)
+	ink.SetTo(gocv.NewScalar(255, 0, 0, 0))
+	src := img.Region(crop)
+	defer src.Close()
+	src.CopyToWithMask(&ink, mask)
+	g := group{box: bestBox, ink: ink}
+	for _, b := range best {
+		g.figures = append(g.figures, b.r.Sub(crop.Min))
+	}
+	return g, true
+}
+
+// levels estimates an 8-bit grey image's ink (its darkest percent) and
+// paper (its median) levels.
+func levels(m gocv.Mat) (ink, paper int) {
+	b, err := m.DataPtrUint8()
+	if err != nil || len(b) == 0 {
+		return 0, 255
+	}
+	var hist [256]int
+	for _, v := range b {
+		hist[v]++
+	}
+	at := func(frac float64) int {
+		n, acc := int(frac*float64(len(b))), 0
+		for i, h := range hist {
+			if acc += h; acc > n {
+				return i
+			}
+		}
+		return 255
+	}
+	return at(0.01), at(0.5)
+}
+
+// isFigure says whether a component of w×h pixels holding area ink
+// pixels can be a printed figure.
+func isFigure(w, h, area int) bool {
+	hm, wm := float64(h)/PxPerMM, float64(w)/PxPerMM
+	return hm >= digitMinH && hm <= digitMaxH && wm <= digitMaxW && wm >= 0.25 &&
+		float64(area) >= 0.12*float64(w*h) // not a thin arc
+}
+
+// figureMask keeps the ink of bin that can be figures. A figure printed
+// close to a half-circle's rim or to the card's edge touches it in a
+// blurred photo, and the two make one component too big for a figure;
+// only there the ink is eroded until the thin bridge between them breaks,
+// the freed figures are kept (grown back to their strokes) and the rest
+// (the rim, the table beyond the edge) stays out. An opening or a
+// subtraction would leave slivers of the rim that look like a 1.
+func figureMask(bin gocv.Mat) gocv.Mat {
+	out := gocv.NewMatWithSize(bin.Rows(), bin.Cols(), gocv.MatTypeCV8U)
+	big := gocv.NewMatWithSize(bin.Rows(), bin.Cols(), gocv.MatTypeCV8U)
+	defer big.Close()
+	sortInk(bin, &out, &big, 0)
+	if gocv.CountNonZero(big) == 0 {
+		return out
+	}
+	small := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(3, 3))
+	defer small.Close()
+	// Thin bridges break at the first step, thicker ones later; a thin
+	// figure (a 1) may vanish at a later step, so each step adds what it
+	// frees.
+	for steps := 1; steps <= 3; steps++ {
+		eroded := gocv.NewMat()
+		gocv.ErodeWithParams(big, &eroded, small, image.Pt(-1, -1), steps, int(gocv.BorderConstant))
+		freed := gocv.NewMatWithSize(bin.Rows(), bin.Cols(), gocv.MatTypeCV8U)
+		sortInk(eroded, &freed, nil, steps)
+		gocv.DilateWithParams(freed, &freed, small, image.Pt(-1, -1), gocv.BorderType(steps), gocv.BorderConstant, color.RGBA{})
+		gocv.BitwiseAnd(freed, big, &freed)
+		gocv.BitwiseOr(out, freed, &out)
+		eroded.Close()
+		freed.Close()
+	}
+	return out
+}
+
+// sortInk copies src's figure-sized components into figures and, when
+// rest is given, its too-big ones into rest. shrunk is how many pixels the
+// strokes were eroded by on each side (figures measure that much smaller).
+func sortInk(src gocv.Mat, figures, rest *gocv.Mat, shrunk int) {
+	labels, stats, cents := gocv.NewMat(), gocv.NewMat(), gocv.NewMat()
+	defer labels.Close()
+	defer stats.Close()
+	defer cents.Close()
+	n := gocv.ConnectedComponentsWithStatsWithParams(src, &labels, &stats, &cents, 8, gocv.MatTypeCV32S, gocv.CCL_DEFAULT)
+	kind := make([]uint8, n) // 1: a figure, 2: too big for one
+	for i := 1; i < n; i++ {
+		w, h, area := int(stats.GetIntAt(i, 2))+2*shrunk, int(stats.GetIntAt(i, 3))+2*shrunk, int(stats.GetIntAt(i, 4))
+		switch {
+		case isFigure(w, h, area):
+			kind[i] = 1
+		case float64(h)/PxPerMM > digitMinH:
+			kind[i] = 2
+		}
+	}
+	for y := 0; y < src.Rows(); y++ {
+		for x := 0; x < src.Cols(); x++ {
+			switch kind[labels.GetIntAt(y, x)] {
+			case 1:
+				figures.SetUCharAt(y, x, 255)
+			case 2:
+				if rest != nil {
+					rest.SetUCharAt(y, x, 255)
+				}
+			}
+		}
+	}
+}
+
+// inkHeights are the heights the figures are scaled to for Tesseract,
+// each a reading of its own, and inkBorder the white margin around them:
+// what read best on the generated photos (Tesseract's line mode is
+// sensitive to both, each size failing on figures another reads).
+var inkHeights = []int{40, 30, 50}
+
+const inkBorder = 6
+
+// readNumber reads the figures as one line, scaled to height px. The read must hold as many
+// figures as the row has blobs (a figure each, or more where figures
+// touch): Tesseract sometimes drops one of two like figures side by side,
+// "77" as "7", with a high confidence, and such a read comes back with
+// none.
+func (r *Reader) readNumber(g group, height int) (string, float64, error) {
+	text, conf, err := r.recognise(r.digits, g.ink, image.Rectangle{}, g.box.Dy(), height)
+	if err != nil || text == "" {
+		return text, 0, err
+	}
+	narrow := true
+	for _, f := range g.figures {
+		narrow = narrow && float64(f.Dx()) <= 0.85*float64(f.Dy())
+	}
+	if n := len(text); n < len(g.figures) || narrow && n != len(g.figures) {
+		return text, 0, nil
+	}
+	return text, conf, nil
+}
+
+// recognise runs one engine on ink (or the part of it at part, when not
+// empty), scaled so figures of height h stand inkHeight px tall, with its
+// contrast stretched and a white margin.
+func (r *Reader) recognise(eng *gosseract.Client, ink gocv.Mat, part image.Rectangle, h, height int) (string, float64, error) {
+	src := ink
+	if !part.Empty() {
+		pad := int(0.4 * PxPerMM)
+		src = ink.Region(part.Inset(-pad).Intersect(image.Rect(0, 0, ink.Cols(), ink.Rows())))
+		defer src.Close()
+	}
+	scale := float64(height) / float64(h)
+	big := gocv.NewMat()
+	defer big.Close()
+	gocv.Resize(src, &big, image.Pt(0, 0), scale, scale, gocv.InterpolationCubic)
+	gocv.Normalize(big, &big, 0, 255, gocv.NormMinMax)
+	framed := gocv.NewMat()
+	defer framed.Close()
+	gocv.CopyMakeBorder(big, &framed, inkBorder, inkBorder, inkBorder, inkBorder, gocv.BorderConstant, color.RGBA{R: 255, G: 255, B: 255, A: 255})
+	data, err := pngOf(framed)
+	if err != nil {
+		return "", 0, err
+	}
+	if err := eng.SetImageFromBytes(data); err != nil {
+		return "", 0, err
+	}
+	words, err := eng.GetBoundingBoxes(gosseract.RIL_WORD)
+	if err != nil {
+		return "", 0, err
+	}
+	var text strings.Builder
+	conf := 100.0
+	for _, w := range words {
+		text.WriteString(strings.TrimSpace(w.Word))
+		conf = math.Min(conf, w.Confidence)
+	}
+	if text.Len() == 0 {
+		return "", 0, nil
+	}
+	return text.String(), conf, nil
+}
+
+// lines reads the rest of the card's text, the number and code areas
+// whited out, and returns its lines holding letters, clearest first.
+func (r *Reader) lines(img gocv.Mat, blank []image.Rectangle) ([]Line, error) {
+	mat := img.Clone()
+	defer mat.Close()
+	for _, b := range blank {
+		gocv.Rectangle(&mat, b.Inset(-int(PxPerMM)), color.RGBA{R: 255, G: 255, B: 255, A: 255}, -1)
+	}
+	data, err := pngOf(mat)
+	if err != nil {
+		return nil, err
+	}
+	// Two layouts: the card's text as one block, then as scattered
+	// words; each finds names the other misses among the art.
+	var out []Line
+	seen := map[string]bool{}
+	for _, eng := range []*gosseract.Client{r.text, r.sparse} {
+		if err := eng.SetImageFromBytes(data); err != nil {
+			return nil, err
+		}
+		boxes, err := eng.GetBoundingBoxes(gosseract.RIL_TEXTLINE)
+		if err != nil {
+			return nil, err
+		}
+		for _, b := range boxes {
+			t := strings.Join(strings.Fields(b.Word), " ")
+			if letters(t) < 3 || seen[t] {
+				continue
+			}
+			seen[t] = true
+			out = append(out, Line{Text: t, Conf: b.Confidence, Box: b.Box})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Conf > out[j].Conf })
+	return out, nil
+}
+
+func letters(s string) int {
+	n := 0
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			n++
+		}
+	}
+	return n
+}
+
+func pngOf(m gocv.Mat) ([]byte, error) {
+	img, err := m.ToImage()
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if err := (&png.Encoder{CompressionLevel: png.NoCompression}).Encode(&buf, img); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// homMat is a homography as a 3×3 float64 Mat for OpenCV.
+func homMat(h geom.H) gocv.Mat {
+	m := gocv.NewMatWithSize(3, 3, gocv.MatTypeCV64F)
+	for i := 0; i < 9; i++ {
+		m.SetDoubleAt(i/3, i%3, h[i])
+	}
+	return m
+}

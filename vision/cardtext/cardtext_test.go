@@ -1,0 +1,134 @@
+package cardtext
+
+import (
+	"errors"
+	"image"
+	"image/color"
+	"testing"
+
+	"github.com/skip2/go-qrcode"
+	"gocv.io/x/gocv"
+
+	"github.com/tableref/tableref/vision/geom"
+)
+
+// card draws a card of another maker than tableref: OpenCV's Hershey
+// font, numbers on plain half-discs, the name above a code, on a table,
+// turned by 90° (the code's corners say which way is up). It returns the
+// frame and the code's corners in it.
+func card(t *testing.T, numbers [4]string, name string) (gocv.Mat, geom.Quad, Geometry) {
+	t.Helper()
+	const px = 6.0 // pixels per mm
+	g := Geometry{Card: geom.Pt{X: 63.5, Y: 88.9}, Code: 30, Offset: geom.Pt{Y: 10}}
+	w, h := int(g.Card.X*px), int(g.Card.Y*px)
+	face := gocv.NewMatWithSize(h, w, gocv.MatTypeCV8UC3)
+	defer face.Close()
+	face.SetTo(gocv.NewScalar(245, 245, 245, 0))
+	ink := color.RGBA{R: 30, G: 30, B: 30, A: 255}
+	green := color.RGBA{R: 20, G: 120, B: 50, A: 255}
+	disc := color.RGBA{R: 200, G: 220, B: 240, A: 255}
+	centres := [4]image.Point{{w / 2, 0}, {w, h / 2}, {w / 2, h}, {0, h / 2}}
+	for i, c := range centres {
+		gocv.Circle(&face, c, int(8*px), disc, -1)
+		col := ink
+		if i == int(Right) || i == int(Bottom) {
+			col = green
+		}
+		size := gocv.GetTextSize(numbers[i], gocv.FontHersheySimplex, 0.9, 2)
+		at := c
+		switch Edge(i) {
+		case Top:
+			at = image.Pt(c.X-size.X/2, int(6*px))
+		case Bottom:
+			at = image.Pt(c.X-size.X/2, h-int(2.5*px))
+		case Left:
+			at = image.Pt(int(1*px), c.Y+size.Y/2)
+		case Right:
+			at = image.Pt(w-int(1*px)-size.X, c.Y+size.Y/2)
+		}
+		gocv.PutText(&face, numbers[i], at, gocv.FontHersheySimplex, 0.9, col, 2)
+	}
+	nsize := gocv.GetTextSize(name, gocv.FontHersheyDuplex, 0.8, 2)
+	gocv.PutText(&face, name, image.Pt(w/2-nsize.X/2, int(20*px)), gocv.FontHersheyDuplex, 0.8, ink, 2)
+	q, err := qrcode.New("TR1:C:WB-007B:0", qrcode.High)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q.DisableBorder = true
+	bits := q.Bitmap()
+	mod := g.Code * px / float64(len(bits))
+	x0, y0 := (g.Card.X/2+g.Offset.X-g.Code/2)*px, (g.Card.Y/2+g.Offset.Y-g.Code/2)*px
+	for y, row := range bits {
+		for x, on := range row {
+			if on {
+				r := image.Rect(int(x0+float64(x)*mod), int(y0+float64(y)*mod), int(x0+float64(x+1)*mod), int(y0+float64(y+1)*mod))
+				gocv.Rectangle(&face, r, color.RGBA{A: 255}, -1)
+			}
+		}
+	}
+	// On a brown table, turned a quarter clockwise.
+	frame := gocv.NewMatWithSize(w+200, h+200, gocv.MatTypeCV8UC3)
+	frame.SetTo(gocv.NewScalar(60, 90, 140, 0))
+	turned := gocv.NewMat()
+	defer turned.Close()
+	gocv.Rotate(face, &turned, gocv.Rotate90Clockwise)
+	roi := frame.Region(image.Rect(100, 100, 100+h, 100+w))
+	turned.CopyTo(&roi)
+	roi.Close()
+	// A face point (x, y) lands at (100 + h - y, 100 + x).
+	at := func(x, y float64) geom.Pt { return geom.Pt{X: 100 + float64(h) - y, Y: 100 + x} }
+	s := g.Code * px
+	code := geom.Quad{at(x0, y0), at(x0+s, y0), at(x0+s, y0+s), at(x0, y0+s)}
+	return frame, code, g
+}
+
+func TestReadCardOfAnotherMaker(t *testing.T) {
+	r, err := NewReader("spa")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	frame, code, g := card(t, [4]string{"27", "104", "27", "104"}, "Salvador")
+	defer frame.Close()
+	c, err := r.ReadCard(frame, code, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [4]int{27, 104, 27, 104}
+	for e := Top; e <= Left; e++ {
+		if c.Numbers[e].Value != want[e] {
+			t.Errorf("%s: read %d (%q, readings %+v), want %d", e, c.Numbers[e].Value, c.Numbers[e].Text, c.Numbers[e].Readings, want[e])
+		}
+	}
+	found := false
+	for _, l := range c.Lines {
+		found = found || l.Text == "Salvador"
+	}
+	if !found {
+		t.Errorf("name not read: lines %+v", c.Lines)
+	}
+	if b := c.Image.Bounds(); b.Dx() != int((g.Card.X+2*MarginMM)*PxPerMM+0.5) {
+		t.Errorf("upright crop %v", b)
+	}
+}
+
+func TestReadCardRefuses(t *testing.T) {
+	r, err := NewReader("spa")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	frame, code, g := card(t, [4]string{"1", "2", "1", "2"}, "Lima")
+	defer frame.Close()
+	// The card reaching out of the picture.
+	shifted := geom.Translate(-300, 0).ApplyQuad(code)
+	if _, err := r.ReadCard(frame, shifted, g); !errors.Is(err, ErrOutside) {
+		t.Errorf("a card out of the picture: %v", err)
+	}
+	if _, err := r.ReadCard(frame, code, Geometry{}); err == nil {
+		t.Error("no geometry: no error")
+	}
+	if _, err := NewReader("xx-none"); err == nil {
+		t.Error("a language without data: no error")
+	}
+}
