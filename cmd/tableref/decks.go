@@ -25,7 +25,7 @@ func newDecks() *cobra.Command {
 	var asJSON bool
 	c := &cobra.Command{
 		Use:   "decks",
-		Short: "list the card decks and the names they answer to; show, import, export or remove one",
+		Short: "list the card decks and the names they answer to; show, import, learn (from the camera), export or remove one",
 		Example: "  tableref decks\n" +
 			"  tableref decks show SA --json",
 		Args: unknownSubcommand,
