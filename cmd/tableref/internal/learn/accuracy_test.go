@@ -3,12 +3,12 @@ package learn
 import (
 	"context"
 	"fmt"
-	"github.com/tableref/tableref/cmd/tableref/internal/learn/learntest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/learn/learntest"
 	"github.com/tableref/tableref/rules/geo"
 	"github.com/tableref/tableref/vision/cardtext"
 	"github.com/tableref/tableref/vision/qr"
