@@ -124,7 +124,7 @@ func (l *Learner) Read(ctx context.Context, frame gocv.Mat, s *Session) (Batch, 
 		r.NS = decideNumber(NS, [2]cardtext.Number{card.Numbers[cardtext.Top], card.Numbers[cardtext.Bottom]}, threshold)
 		r.WE = decideNumber(WE, [2]cardtext.Number{card.Numbers[cardtext.Left], card.Numbers[cardtext.Right]}, threshold)
 		expected := ""
-		if gc, ok := geo.Lookup(id); ok {
+		if gc, ok := deckCard(id); ok {
 			expected = gc.Name
 		}
 		r.Name = decideName(card.Lines, expected)
@@ -147,7 +147,7 @@ func (l *Learner) Read(ctx context.Context, frame gocv.Mat, s *Session) (Batch, 
 // it: a number another card already prints, or an order against the
 // coordinates of cards confirmed before.
 func (s *Session) check(r *Read) {
-	g, hasCoords := geo.Lookup(r.ID)
+	g, hasCoords := deckCard(r.ID)
 	hasCoords = hasCoords && g.HasCoords && r.Name.Sure && r.Name.Expected != ""
 	for _, ax := range []struct {
 		a Axis

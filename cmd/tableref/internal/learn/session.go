@@ -239,7 +239,7 @@ func (s *Session) contradiction(a Axis, v int, num int, lat, lon float64) (Card,
 		if c.Num == num {
 			continue
 		}
-		g, ok := geo.Lookup(rules.CardID{Deck: s.Code, Num: c.Num})
+		g, ok := deckCard(rules.CardID{Deck: s.Code, Num: c.Num})
 		if !ok || !g.HasCoords {
 			continue
 		}
@@ -254,6 +254,24 @@ func (s *Session) contradiction(a Axis, v int, num int, lat, lon float64) (Card,
 		}
 	}
 	return Card{}, false
+}
+
+// deckCard is what tableref knows of card id: the deck installed under its
+// code, else tableref's own deck of that code. A learned deck installed
+// after the first dozen replaces tableref's deck and holds only the cards
+// learned so far; the next dozen are still tableref's cards, and their
+// names and coordinates are still wanted (to check the name read, to
+// check the order, and to keep in the deck file).
+func deckCard(id rules.CardID) (geo.Card, bool) {
+	if c, ok := geo.Lookup(id); ok {
+		return c, true
+	}
+	for _, c := range geo.Builtin(id.Deck) {
+		if c.ID.Num == id.Num {
+			return c, true
+		}
+	}
+	return geo.Card{}, false
 }
 
 // DeckFile is the session as a deck file: the confirmed cards with their
@@ -272,7 +290,7 @@ func (s *Session) DeckFile(name string) (*geo.DeckFile, error) {
 		d.Name = geo.GameName(s.Game) + " (" + s.Code + ")"
 	}
 	for _, c := range s.Cards() {
-		card, ok := geo.Lookup(rules.CardID{Deck: s.Code, Num: c.Num})
+		card, ok := deckCard(rules.CardID{Deck: s.Code, Num: c.Num})
 		if !ok {
 			card = geo.Card{Kind: geo.KindCity}
 		}

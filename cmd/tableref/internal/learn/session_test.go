@@ -118,3 +118,48 @@ func TestSessionDeckFile(t *testing.T) {
 		t.Errorf("the learned deck cannot be installed over SA: %v", err)
 	}
 }
+
+// A session goes on after its first dozen was installed: the learned SA
+// deck (holding only the cards learned so far) replaces tableref's, yet
+// the next cards are still known by tableref's deck: their names (so a
+// read name is checked, not asked as a new card) and their coordinates
+// and country (kept in the deck file).
+func TestSessionGoesOnOverItsInstalledDeck(t *testing.T) {
+	dir := t.TempDir()
+	s, err := Open(filepath.Join(dir, "s.jsonl"), "SA", geo.GameWIT)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Confirm(Card{Num: 4, Name: "Brasília", NS: 60, WE: 91}); err != nil {
+		t.Fatal(err)
+	}
+	first, err := s.DeckFile("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := geo.Install(first); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { geo.Remove("SA") })
+	if _, ok := geo.Lookup(rules.CardID{Deck: "SA", Num: 18}); ok {
+		t.Fatal("the installed deck should hold Brasília only")
+	}
+
+	pde, ok := deckCard(rules.CardID{Deck: "SA", Num: 18})
+	if !ok || pde.Name != "Punta del Este" || !pde.HasCoords {
+		t.Fatalf("SA-018 after the first dozen was installed = %+v, %v; want tableref's Punta del Este", pde, ok)
+	}
+	if err := s.Confirm(Card{Num: 18, Name: "Punta del Este", NS: 81, WE: 85}); err != nil {
+		t.Fatal(err)
+	}
+	d, err := s.DeckFile("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Cards) != 2 {
+		t.Fatalf("%d cards, want 2", len(d.Cards))
+	}
+	if c := d.Cards[1]; c.Name != "Punta del Este" || !c.HasCoords || c.Country != "Uruguay" {
+		t.Errorf("Punta del Este in the second deck file = %+v: lost what tableref's deck knows", c)
+	}
+}
