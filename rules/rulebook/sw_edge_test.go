@@ -1,0 +1,387 @@
+package rulebook
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/tableref/tableref/rules"
+)
+
+// Edge cases of Strange World above the clouds. Each test names the
+// section of REFERENCE.md (§7) whose rule it encodes; expected numbers
+// are worked out by hand from that rule in the comments. Cells are
+// (row, col) of the camera's zone, row 0 on top.
+
+// refused fails unless evs refuse player p's card with a reason saying
+// why.
+func refused(t *testing.T, evs []rules.Event, p int, why string) {
+	t.Helper()
+	for _, v := range only(evs, rules.EventVerdict) {
+		if v.Player == p && v.Verdict == rules.Wrong && strings.Contains(v.Short[1], why) {
+			return
+		}
+	}
+	t.Fatalf("player %d's card not refused with %q:%s", p, why, dump(evs))
+}
+
+// takeBack removes a refused card and fails unless the referee sees it go.
+func (s *skies) takeBack(t *testing.T, p, r, c int) {
+	t.Helper()
+	if evs := s.put(p, r, c, ""); !hasShort(evs, rules.EventDone, "/taken back") {
+		t.Fatalf("card at (%d,%d) taken back, not seen:%s", r, c, dump(evs))
+	}
+}
+
+// §7.6: a card must be face up, touch the world by an edge, and keep the
+// world within 4 columns × 4 rows; the square may grow in any direction.
+// Start (1,1); row 1 grows to columns 0–3, column 1 to rows 0–3.
+func TestSWEdgePlacementLimits(t *testing.T) {
+	s := solo(t, 1, 1, "Starting Grey")
+	refused(t, s.put(1, 3, 3, "grey-grey#1"), 1, "not adjacent") // touches nothing
+	s.takeBack(t, 1, 3, 3)
+	refused(t, s.put(1, 2, 2, "grey-grey#1"), 1, "not adjacent") // corner only
+	s.takeBack(t, 1, 2, 2)
+	refused(t, s.put(1, 1, 2, "grey-grey#1/B"), 1, "face up")
+	s.takeBack(t, 1, 1, 2)
+	refused(t, s.put(1, 1, 2, "F1"), 1, "no volcano") // a Fumarole is no Land card
+	s.takeBack(t, 1, 1, 2)
+
+	s.right(t, 1, 2, "grey-grey#1")
+	s.right(t, 1, 3, "grey-green#1")
+	s.right(t, 1, 0, "green-green-1#1") // west of the start: columns 0–3
+	refused(t, s.put(1, 1, 4, "green-green-2#1"), 1, "4x4")
+	s.takeBack(t, 1, 1, 4)
+	refused(t, s.put(1, 1, -1, "green-green-2#1"), 1, "4x4")
+	s.takeBack(t, 1, 1, -1)
+	s.right(t, 0, 1, "green-green-2#1")
+	s.right(t, 2, 1, "grey-grey#2")
+	s.right(t, 3, 1, "grey-green#2") // rows 0–3
+	refused(t, s.put(1, 4, 1, "green-green-1#2"), 1, "4x4")
+	s.takeBack(t, 1, 4, 1)
+	refused(t, s.put(1, -1, 1, "green-green-1#2"), 1, "4x4")
+	s.takeBack(t, 1, -1, 1)
+	s.right(t, 2, 2, "green-green-1#2") // inside the 4×4, touching (1,2) and (2,1)
+}
+
+// §7.9: a Traveller goes at the end of the portal's row, just outside the
+// world, overlapping that row and the row above or below; nothing may be
+// played in its column or beyond; every later Traveller goes on the same
+// side, and shares a spot only when no other spot beside its portal is
+// free. Start (1,0); Grey portal (1,1) + Blue portal (1,2) make a portal in
+// row 1; Kark goes right (column 3) beside rows 1–2.
+func TestSWEdgeTravellerSide(t *testing.T) {
+	s := solo(t, 1, 0, "Starting Grey")
+	s.right(t, 1, 1, "grey-portal#1")
+	if evs := s.right(t, 1, 2, "blue-portal#1"); !hasShort(evs, rules.EventInfo, "Portal!") {
+		t.Fatalf("no portal:%s", dump(evs))
+	}
+	w := s.worlds[0]
+	for _, bad := range []struct {
+		row, col float64
+		say      string
+	}{
+		{2.5, 3, "wrong rows"}, // rows 2–3: not the portal's row
+		{1, 3, "wrong rows"},   // on one row only
+		{1.5, 5, "at row end"}, // not just outside the world
+	} {
+		evs := s.item(1, bad.row, bad.col, "Kark")
+		if !hasShort(evs, rules.EventWarning, "/"+bad.say) || hasShort(evs, rules.EventDone, "joins") {
+			t.Errorf("Kark at (%g,%g): want %q and no welcome:%s", bad.row, bad.col, bad.say, dump(evs))
+		}
+		w.items = nil
+		s.show() // taken away: the next spot is judged afresh
+	}
+	if evs := s.item(1, 1.5, 3, "Kark"); !hasShort(evs, rules.EventDone, "Kark joins") {
+		t.Fatalf("Kark at the row's end not welcomed:%s", dump(evs))
+	}
+	s.right(t, 0, 2, "grey-green#1")
+	refused(t, s.put(1, 0, 3, "green-green-1#1"), 1, "Traveller")
+	s.takeBack(t, 1, 0, 3)
+	s.right(t, 1, -1, "grey-grey#1") // the other side stays open: columns -1–2
+	// A second portal in row 2: Green portal (2,0) + Yellow portal (2,1).
+	s.right(t, 2, 0, "green-portal#1")
+	if evs := s.right(t, 2, 1, "yellow-portal#1"); !hasShort(evs, rules.EventInfo, "Portal!") {
+		t.Fatalf("second portal not seen:%s", dump(evs))
+	}
+	if evs := s.item(1, 2.5, -2, "Boung"); !hasShort(evs, rules.EventWarning, "/same side") || hasShort(evs, rules.EventDone, "joins") {
+		t.Errorf("Boung on the left after Kark on the right: want same side:%s", dump(evs))
+	}
+	w.items = w.items[:1]
+	s.show()
+	if evs := s.item(1, 1.5, 3, "Boung"); !hasShort(evs, rules.EventWarning, "/spot taken") || hasShort(evs, rules.EventDone, "joins") {
+		t.Errorf("Boung on Kark's spot while rows 2–3 are free: want spot taken:%s", dump(evs))
+	}
+	w.items = w.items[:1]
+	s.show()
+	if evs := s.item(1, 2.5, 3, "Boung"); !hasShort(evs, rules.EventDone, "Boung joins") {
+		t.Fatalf("Boung beside rows 2–3 not welcomed:%s", dump(evs))
+	}
+	// Kark, rows 1–2: mountains Grey-Grey 2 + Start 1 + Grey portal 1 = 4
+	// (< 5): 5. Boung, rows 2–3: one portal (row 2): 5.
+	if got := swParts(s.score(1))["travellers"]; got != 10 {
+		t.Errorf("travellers %d, want 10 (Kark 5 + Boung 5)", got)
+	}
+}
+
+// §7.7 D1–D4 edge cases.
+func TestSWEdgeDesolation(t *testing.T) {
+	t.Run("D1 two portals at once", func(t *testing.T) {
+		// Grey portal (0,0) and Green portal (0,2) unpaired; a Yellow
+		// portal between them would complete two portals: flipped.
+		s := solo(t, 1, 1, "Starting Grey")
+		s.right(t, 1, 0, "green-green-1#1")
+		s.right(t, 0, 0, "grey-portal#1")
+		s.right(t, 1, 2, "green-green-2#1")
+		s.right(t, 0, 2, "green-portal#1")
+		if evs := s.right(t, 0, 1, "yellow-portal#1"); !flipAsked(evs, "Yellow") || hasShort(evs, rules.EventInfo, "Portal!") {
+			t.Fatalf("want the Yellow portal flipped and no portal:%s", dump(evs))
+		}
+	})
+	t.Run("D2 and D3 count face-up cards only", func(t *testing.T) {
+		// Blue-Yellow beside the Starting Blue: water by water, flipped.
+		// Grey-Yellow then joins row 1, whose only swamp is face down:
+		// stays. Blue-Green beside the face-down Blue-Yellow (its only
+		// neighbour): no face-up water by it: stays.
+		s := solo(t, 1, 0, "Starting Blue")
+		if evs := s.right(t, 1, 1, "blue-yellow#1"); !flipAsked(evs, "Blue-Yellow") {
+			t.Fatalf("D2: Blue-Yellow beside Starting Blue not flipped:%s", dump(evs))
+		}
+		s.flipDown(1, 1, 1)
+		if evs := s.right(t, 1, 2, "grey-yellow#1"); flipAsked(evs, "Grey-Yellow") {
+			t.Errorf("D3: the row's swamp is face down, Grey-Yellow flipped:%s", dump(evs))
+		}
+		if evs := s.right(t, 0, 1, "blue-green#1"); flipAsked(evs, "Blue-Green") {
+			t.Errorf("D2: Blue-Green beside a face-down water card flipped:%s", dump(evs))
+		}
+	})
+	t.Run("D4 a Moon above a Moon", func(t *testing.T) {
+		// Moon #1 in the top row stays; Moon #2 played above it is in the
+		// new top row (the played card counts): it stays and Moon #1 goes.
+		s := solo(t, 1, 0, "Starting Grey")
+		if evs := s.right(t, 0, 0, "moon#1"); flipAsked(evs, "Moon") {
+			t.Fatalf("a Moon in the top row flipped:%s", dump(evs))
+		}
+		evs := s.right(t, -1, 0, "moon#2")
+		if n := len(only(evs, rules.EventDo)); n != 1 || !flipAsked(evs, "Moon") {
+			t.Fatalf("want exactly the lower Moon flipped:%s", dump(evs))
+		}
+		if evs := s.flipDown(1, 0, 0); !hasShort(evs, rules.EventDone, "/flipped") {
+			t.Fatalf("flipping the lower Moon (0,0) does not settle it:%s", dump(evs))
+		}
+	})
+	t.Run("D4b after a flipped card", func(t *testing.T) {
+		// sw.moonFlipWhenPlayedCardFlipped (default true): Grey-Blue played
+		// above the Moon's row beside Blue-Green is flipped (D2), and the
+		// Moon below it is flipped too.
+		s := solo(t, 1, 1, "Starting Grey")
+		s.right(t, 0, 1, "grey-green#1")
+		s.right(t, -1, 1, "blue-green#1")
+		s.right(t, -1, 0, "moon#1")
+		evs := s.right(t, -2, 1, "grey-blue#1")
+		if !flipAsked(evs, "Grey-Blue") || !flipAsked(evs, "Moon") {
+			t.Fatalf("want Grey-Blue (D2) and the Moon (D4b) flipped:%s", dump(evs))
+		}
+	})
+}
+
+// §7.8: a Fumarole may cover a Tzimime card; a Fumarole that touches two
+// free Fumaroles makes one Dark City only (the highest, 9), and the other
+// Fumarole stays free.
+//
+//	row 0: Red-Green      .           Red-Grey-Grey
+//	row 1: F1 (Grey-Grey) F3 (Start)  F2 (Grey-Green)
+//	row 2:                Red-Yellow
+func TestSWEdgeFumaroles(t *testing.T) {
+	s := solo(t, 1, 1, "Starting Grey")
+	s.right(t, 1, 0, "grey-grey#1")
+	s.right(t, 1, 2, "grey-green#1")
+	s.right(t, 0, 0, "red-green#1")
+	s.put(1, 1, 0, "F1")
+	s.right(t, 0, 2, "red-grey-grey#1")
+	if evs := s.put(1, 1, 2, "F2"); hasShort(evs, rules.EventDo, "Dark City") {
+		t.Fatalf("F2 touches no Fumarole, a Dark City asked:%s", dump(evs))
+	}
+	s.right(t, 2, 1, "red-yellow#1")
+	evs := s.put(1, 1, 1, "F3")
+	if !hasShort(evs, rules.EventDo, "Dark City 9") {
+		t.Fatalf("F3 between F1 and F2: want Dark City 9:%s", dump(evs))
+	}
+	if evs := s.item(1, 1, 0.5, "DC9"); !hasShort(evs, rules.EventDone, "/Dark City +9") {
+		t.Fatalf("DC9 on F1–F3 not taken:%s", dump(evs))
+	}
+	if evs := s.show(); hasShort(evs, rules.EventDo, "Dark City") {
+		t.Fatalf("a second Dark City asked for F3:%s", dump(evs))
+	}
+	if got := swParts(s.score(1))["dark cities"]; got != 9 {
+		t.Errorf("dark cities %d, want 9", got)
+	}
+
+	// A volcano beside a Tzimime card may cover it.
+	s = solo(t, 1, 0, "Starting Blue")
+	s.right(t, 1, 1, "blue-yellow#1") // D2: flipped
+	s.flipDown(1, 1, 1)
+	s.right(t, 2, 1, "red-grey-grey#1")
+	if evs := s.put(1, 1, 1, "F1"); !hasShort(evs, rules.EventDone, "/covered") {
+		t.Fatalf("a Fumarole on the Tzimime card not taken:%s", dump(evs))
+	}
+}
+
+// §7.10 every category on one photographed world (solo, ScoreTable):
+//
+//	row 0: Moon          Blue-Green    TZIMIME        Moon
+//	row 1: Grey-Green    Grey-Grey     F1             Grey-Yellow
+//	row 2: Grey-Grey     Blue-Yellow   Green-Green 2  Starting Grey
+//	row 3: Green-Green 1 Grey-Blue     Yellow-Green   Red-Green
+//
+// Floulou right of rows 1–2, Roro right of rows 2–3.
+//   - mountains: {Grey-Green 1, Grey-Grey 2, Grey-Grey 2} = 5; {Grey-
+//     Yellow, Start} = 2; {Grey-Blue} = 1: the biggest, 5.
+//   - water: Blue-Green: Moon + Grey-Grey (Tzimime 0) = 2; Blue-Yellow: 4;
+//     Grey-Blue: Blue-Yellow, Green-Green 1, Yellow-Green = 3: 9.
+//   - animals: Spirit, Goat, Deer, Snake, Phoenix = 5 different: 10.
+//   - swamps: Grey-Yellow, Blue-Yellow, Yellow-Green: 9.
+//   - moons: (0,0) over Grey-Green {mountain, plant}: column 0 below
+//     holds 1+1 + 2 + 2 = 6 → 12; (0,3) over Grey-Yellow {mountain,
+//     swamp}: 2 + Start 1 + Red-Green 0 = 3 → 6: 18.
+//   - Floulou, rows 1–2: plants 1+2 = 3, water 1 only: 5. Roro, rows 2–3:
+//     Deer, Spirit, Goat, Snake, Phoenix ≥ 4: 5+4 = 9. Travellers 14.
+//
+// Total 5+9+10+9+0+18+14 = 65: "kicked out of the skies" (60–69).
+func TestSWEdgeScoreEveryCategory(t *testing.T) {
+	z := cards("p1", 0, 0,
+		"moon#1 | blue-green#1 | SW-BACK | moon#2",
+		"grey-green#1 | grey-grey#1 | F1 | grey-yellow#1",
+		"grey-grey#2 | blue-yellow#1 | green-green-2#1 | Starting Grey",
+		"green-green-1#1 | grey-blue#1 | yellow-green#1 | red-green#1").
+		item(1.5, 4, "Floulou").item(2.5, 4, "Roro")
+	scores, evs := photo(t, "strangeworld-solo", []string{"Ana"}, nil, z)
+	want := map[string]int{"mountains": 5, "water": 9, "animals": 10, "swamps": 9, "dark cities": 0, "moons": 18, "travellers": 14}
+	if got := swParts(scores[0]); fmt.Sprint(got) != fmt.Sprint(want) || scores[0].Total != 65 {
+		t.Errorf("got %v total %d, want %v total 65", got, scores[0].Total, want)
+	}
+	if !hasShort(evs, rules.EventInfo, "/Kicked out") {
+		t.Errorf("65 solo: want the 60–69 rank:%s", dump(evs))
+	}
+}
+
+// §7.3 every Traveller condition met or missed, on one photographed world:
+//
+//	row 0: Red-Green     Red-Blue     Red-Yellow     Grey-Grey
+//	row 1: F1            F2           F3             Grey-Green
+//	row 2: Blue portal   Grey portal  Green portal   Yellow portal
+//	row 3: Blue-Green    Grey-Blue    Blue-Yellow    Starting Blue
+//
+// Rows 0–1: 3 Fumaroles → Pshit 5+5; 3 volcanoes → Rumph 5+6; mountains
+// 2+1 = 3 → Kark 5. Rows 2–3: two portals side by side → Boung 5+8;
+// water 1 + 4 = 5 → Splash 5+5; a swamp in row 2 (Yellow portal) and in
+// row 3 (Blue-Yellow) → Burk 5+4. 10+11+5+13+10+9 = 58.
+func TestSWEdgeEveryTraveller(t *testing.T) {
+	z := cards("p1", 0, 0,
+		"red-green#1 | red-blue#1 | red-yellow#1 | grey-grey#1",
+		"F1 | F2 | F3 | grey-green#1",
+		"blue-portal#1 | grey-portal#1 | green-portal#1 | yellow-portal#1",
+		"blue-green#1 | grey-blue#1 | blue-yellow#1 | Starting Blue").
+		item(0.5, -1, "Pshit").item(0.5, -1, "Kark").item(0.5, 4, "Rumph").
+		item(2.5, -1, "Boung").item(2.5, 4, "Splash").item(2.5, 4, "Burk")
+	scores, _ := photo(t, "strangeworld-solo", []string{"Ana"}, nil, z)
+	if got := swParts(scores[0])["travellers"]; got != 58 {
+		t.Errorf("travellers %d, want 58: %+v", got, scores[0].Parts)
+	}
+}
+
+// §7.9 solo: only the 3 revealed Travellers may be welcomed.
+func TestSWEdgeSoloRevealedTravellersOnly(t *testing.T) {
+	s := solo(t, 1, 0, "Starting Grey")
+	s.extra = []zone{cards("offer", 0, 0, "Kark | Burk | Splash")}
+	s.show()
+	s.right(t, 1, 1, "grey-portal#1")
+	s.right(t, 1, 2, "blue-portal#1")
+	if evs := s.item(1, 1.5, 3, "Boung"); !hasShort(evs, rules.EventWarning, "/not revealed") || hasShort(evs, rules.EventDone, "joins") {
+		t.Errorf("Boung (not revealed) welcomed:%s", dump(evs))
+	}
+	s.worlds[0].items = nil
+	s.show()
+	s.extra = []zone{cards("offer", 0, 0, "Burk | Splash")}
+	if evs := s.item(1, 1.5, 3, "Kark"); !hasShort(evs, rules.EventDone, "Kark joins") {
+		t.Fatalf("Kark (revealed) not welcomed:%s", dump(evs))
+	}
+}
+
+// §7.5 and §7.11, a whole 2-player game: 5 turns of 3 cards each, the Sun
+// holder plays first and the Sun passes to the other player every turn; a
+// card laid out of turn is not judged; the game ends after the 30th card
+// with a shared win on equal stars (no tie-break).
+//
+//	row 0: Moon         Moon          Moon           Moon
+//	row 1: Blue portal  Yellow-Green  Green-Green 1  Grey portal
+//	row 2: Green-Green 2 Grey-Grey    Blue-Yellow    Grey-Green
+//	row 3: start        X             Grey-Yellow    Grey-Blue
+//
+// Ana: start Starting Grey, X = Blue-Green. Ben: start Starting Green,
+// X = a Blue portal.
+// Ana: mountains: {Grey portal, Grey-Green, Grey-Blue, Grey-Yellow} = 4
+// (Grey-Grey alone 2, Start alone 1); water: Blue portal 3 (Moon, Green-
+// Green 2, Yellow-Green), Blue-Yellow 4, Blue-Green 3, Grey-Blue 2 = 12;
+// animals Snake, Deer, Goat, Spirit = 8; swamps 3 = 9; moons: over the
+// Blue portal {water}: 1 → 2; over Yellow-Green {swamp, plant}: 2 + Blue-
+// Green's plant 1 = 3 → 6; over Green-Green 1 {plant}: 2 → 4; over the
+// Grey portal {mountain}: 3 → 6: 18. Total 51.
+// Ben: the same but animals + Bear (10) and the second Moon's column has
+// no Blue-Green plant (2 → 4): moons 16. Total 4+12+10+9+16 = 51.
+func TestSWEdgeTwoPlayerGameSharedWin(t *testing.T) {
+	s := strangeWorld(t, "strangeworld", []string{"Ana", "Ben"},
+		[3]any{3, 0, "Starting Grey"}, [3]any{3, 0, "Starting Green"})
+	order := [][2]int{{3, 1}, {3, 2}, {3, 3}, {2, 0}, {2, 1}, {2, 2}, {2, 3}, {1, 0}, {1, 1}, {1, 2}, {1, 3}, {0, 0}, {0, 1}, {0, 2}, {0, 3}}
+	plans := [2][]string{
+		{"blue-green#1", "grey-yellow#1", "grey-blue#1", "green-green-2#1", "grey-grey#1", "blue-yellow#1", "grey-green#1",
+			"blue-portal#1", "yellow-green#1", "green-green-1#1", "grey-portal#1", "moon#1", "moon#2", "moon#3", "moon#4"},
+		{"blue-portal#3", "grey-yellow#2", "grey-blue#2", "green-green-2#2", "grey-grey#2", "blue-yellow#2", "grey-green#2",
+			"blue-portal#2", "yellow-green#2", "green-green-1#2", "grey-portal#2", "moon#5", "moon#6", "moon#7", "moon#8"},
+	}
+	next := [2]int{}
+	var last []rules.Event
+	for turn := 1; turn <= 5; turn++ {
+		first := 1 + (turn-1)%2 // the Sun holder; it passes every turn
+		for k := 0; k < 3; k++ {
+			for _, p := range []int{first, 3 - first} {
+				i := next[p-1]
+				if turn == 1 && k == 0 && p == 1 {
+					// Ben lays his card before Ana (the Sun holder): not judged yet.
+					q := order[next[1]]
+					if evs := s.put(2, q[0], q[1], plans[1][next[1]]); len(verdictsOf(evs, 2)) > 0 {
+						t.Fatalf("Ben's card out of turn judged:%s", dump(evs))
+					}
+				}
+				if turn == 1 && k == 0 && p == 2 {
+					next[1]++
+					continue // already on the table, accepted after Ana's card
+				}
+				evs := s.put(p, order[i][0], order[i][1], plans[p-1][i])
+				if turn == 1 && k == 0 && p == 1 {
+					for _, v := range verdictsOf(evs, 2) {
+						if v.Verdict != rules.Right {
+							t.Fatalf("Ben's early card refused:%s", dump(evs))
+						}
+					}
+				}
+				playedRight(t, evs, p)
+				for _, e := range only(evs, rules.EventDo) {
+					t.Fatalf("turn %d, player %d, %s: unexpected %q", turn, p, plans[p-1][i], e.Short)
+				}
+				next[p-1]++
+				last = evs
+			}
+		}
+	}
+	if len(only(last, rules.EventEnd)) != 1 {
+		t.Fatalf("no end after the 30th card:%s", dump(last))
+	}
+	for p := 1; p <= 2; p++ {
+		if got := s.score(p).Total; got != 51 {
+			t.Errorf("player %d: %d stars, want 51: %+v", p, got, s.score(p).Parts)
+		}
+	}
+	wantWinners(t, s.g, 1, 2)
+	s.replayed()
+}
