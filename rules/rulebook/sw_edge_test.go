@@ -385,3 +385,45 @@ func TestSWEdgeTwoPlayerGameSharedWin(t *testing.T) {
 	wantWinners(t, s.g, 1, 2)
 	s.replayed()
 }
+
+// §7.10 Mountains (a branched range counts whole) and Moons (a Fumarole
+// directly below scores 0), on a photographed world:
+//
+//	row 0: Moon          Moon          Grey-Grey      Grey-Grey
+//	row 1: F1            Grey-Green    TZIMIME        Grey-Blue
+//	row 2: Grey-Yellow   Grey-Green    Red-Grey-Grey  Starting Grey
+//	row 3: Grey portal   Green-Green 1 Green-Green 2  Blue-Green
+//
+// One range winds from (0,2) round the right side and back to (3,0):
+// 2+2 + 1 + 1 + 2 + 1 + 1 + 1 + 1 = 12 (the Tzimime at (1,2) and the
+// Moons hold none). Moon (0,0) sits on F1: 0. Moon (0,1) on Grey-Green
+// {mountain, plant}: column 1 below holds 1+1, 1+1, 2 plants = 6 → 12.
+func TestSWEdgeBranchedRangeAndCoveredMoon(t *testing.T) {
+	z := cards("p1", 0, 0,
+		"moon#1 | moon#2 | grey-grey#1 | grey-grey#2",
+		"F1 | grey-green#1 | SW-BACK | grey-blue#1",
+		"grey-yellow#1 | grey-green#2 | red-grey-grey#1 | Starting Grey",
+		"grey-portal#1 | green-green-1#1 | green-green-2#1 | blue-green#1")
+	scores, _ := photo(t, "strangeworld-solo", []string{"Ana"}, nil, z)
+	got := swParts(scores[0])
+	if got["mountains"] != 12 || got["moons"] != 12 {
+		t.Errorf("mountains %d moons %d, want 12 and 12: %+v", got["mountains"], got["moons"], scores[0].Parts)
+	}
+}
+
+// §7.4–§7.5 with 3 players: the Sun holder plays first and play goes the
+// way the Sun points; turned to the right (its back), the order from Ana
+// is Ana, Cleo, Ben. A card Ben lays before Cleo is not judged.
+func TestSWEdgeThreePlayersSunRight(t *testing.T) {
+	s := strangeWorld(t, "strangeworld", []string{"Ana", "Ben", "Cleo"},
+		[3]any{0, 0, "Starting Grey"}, [3]any{0, 0, "Starting Green"}, [3]any{0, 0, "Starting Blue"})
+	s.extra = []zone{cards("sun", 0, 0, "Sun/B")}
+	s.show()
+	playedRight(t, s.put(1, 0, 1, "grey-grey#1"), 1)
+	if evs := s.put(2, 0, 1, "grey-green#1"); len(verdictsOf(evs, 2)) > 0 {
+		t.Fatalf("Ben judged before Cleo (Sun to the right):%s", dump(evs))
+	}
+	evs := s.put(3, 0, 1, "green-green-1#1")
+	playedRight(t, evs, 3)
+	playedRight(t, evs, 2) // Ben's card, waiting, is taken after Cleo's
+}
