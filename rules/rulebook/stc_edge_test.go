@@ -488,3 +488,92 @@ func TestSTCEdgeSoloMostAllowedFromRound13(t *testing.T) {
 		t.Fatalf("round 13, 5 homes (the most): want right:%s", dump(evs))
 	}
 }
+
+// seaCellsProfile is a measured-style sea profile (§6.2) whose sea lies
+// inside the grid, at (2,2) and (5,0), with no sea edge.
+const seaCellsProfile = `{"side": "sea",
+ "shopValue": [[1,1,1,1,1,1],[1,2,2,2,2,1],[1,2,3,3,2,1],[1,2,3,3,2,1],[1,2,2,2,2,1],[1,1,1,1,1,1]],
+ "asphaltEdges": ["N", "W"], "seaEdges": [], "seaCells": [[2,2],[5,0]],
+ "northTileColumns": [1,3,5], "westTileRows": [1,3,5],
+ "constructionCells": [[1,1],[2,2],[3,3],[4,4]], "rotation": 0}`
+
+// §6.2 and §6.8 with in-grid sea squares. The profile must refuse a
+// construction site on a sea square; with the sites moved off it:
+//
+//	r1: . . G R . .   park (1,2): home (1,3), and borders the sea (2,2): 2
+//	r2: . . ~ R . .   homes {(1,3),(2,3)}: (2,3) borders the sea: 3
+//	r5: ~ K K K K K   5 factories, each next to a factory: 5
+//
+// Row 5 (west "different" tile) has 5 squares to build and one kind: not
+// fulfilled (a sea square keeps a line from being full). Total 10; empty
+// squares 36 − 8 tiles − 2 sea = 26. In play, a tile on a sea square is
+// refused.
+func TestSTCEdgeSeaSquaresInTheGrid(t *testing.T) {
+	opts := map[string]string{"side": "sea", "profile.sea": seaCellsProfile}
+	if _, err := rules.NewGame(rules.Setup{Mode: "shakecity", Players: []string{"A", "B"}, Options: opts}); err == nil {
+		t.Errorf("a construction cell (2,2) on a sea square accepted")
+	}
+	prof := strings.Replace(seaCellsProfile, "[[1,1],[2,2],[3,3],[4,4]]", "[[1,1],[1,4],[3,3],[4,4]]", 1)
+	opts["profile.sea"] = prof
+	b := []string{"......", "..GR..", "...R..", "......", "......", ".KKKKK"}
+	s := cityPhoto(t, opts, b, []string{"......", "......", "......", "......", "......", "......"})[0]
+	wantParts(t, "sea squares", s, 10, map[string]int{"homes": 3, "parks": 2, "factories": 5, "scoring tiles": 0})
+	if fmt.Sprint(s.TieBreak) != "[0 -26]" {
+		t.Errorf("tie-break %v, want [0 -26] (a sea square is never empty)", s.TieBreak)
+	}
+
+	c := shakeCity(t, []string{"Ana", "Ben"}, opts)
+	grid := []string{"BBY", "RRK", "GGK"}
+	evs := c.oneRound(grid, move{'Y', [][2]int{{2, 2}}})
+	if vs := verdictsOf(evs, 1); len(vs) != 1 || vs[0].Verdict != rules.Wrong || !strings.Contains(vs[0].Short[1], "sea") {
+		t.Fatalf("a road on the sea square (2,2):%s", dump(evs))
+	}
+}
+
+// §6.6–§6.10 on many boards: 300 random boards (seeded), each scored
+// from a photo on both sides and in the family variant, must agree with
+// the test's own scorer (stc_oracle_test.go, written from REFERENCE.md
+// alone) in every category, the fulfilled tiles and the empty squares.
+func TestSTCEdgeRandomBoardsAgreeWithTheOracle(t *testing.T) {
+	rng := uint64(0x5eed)
+	next := func(n int) int {
+		rng ^= rng << 13
+		rng ^= rng >> 7
+		rng ^= rng << 17
+		return int(rng % uint64(n))
+	}
+	const tiles = "homes,roads,different,factories,parks,shops"
+	letters := "YGKBR......"
+	for i := 0; i < 300; i++ {
+		rows := make([]string, 6)
+		for r := range rows {
+			b := make([]byte, 6)
+			for c := range b {
+				b[c] = letters[next(len(letters)-i%6)]
+			}
+			rows[r] = string(b)
+		}
+		for _, side := range []stcSide{{}, {sea: true}} {
+			for _, family := range []bool{false, true} {
+				opts := map[string]string{"tiles": tiles}
+				if side.sea {
+					opts["side"] = "sea"
+				}
+				if family {
+					opts["family"] = "true"
+				}
+				want := oracleScore(side, boardOf(rows...), parseLayout(tiles), family, nil)
+				got := cityPhoto(t, opts, rows, rows)[0]
+				ok := got.Total == want.total && fmt.Sprint(got.TieBreak) == fmt.Sprint([]int{want.tiles, -want.empty})
+				if !family {
+					for cat, n := range map[string]int{"roads": want.roads, "parks": want.parks, "factories": want.factories, "shops": want.shops, "homes": want.homes} {
+						ok = ok && part(t, got, cat) == n
+					}
+				}
+				if !ok {
+					t.Fatalf("board %s (sea %v, family %v): engine %d %v %+v; rules %+v", strings.Join(rows, "/"), side.sea, family, got.Total, got.TieBreak, got.Parts, want)
+				}
+			}
+		}
+	}
+}

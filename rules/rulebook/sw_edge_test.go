@@ -427,3 +427,173 @@ func TestSWEdgeThreePlayersSunRight(t *testing.T) {
 	playedRight(t, evs, 3)
 	playedRight(t, evs, 2) // Ben's card, waiting, is taken after Cleo's
 }
+
+// §7.7 D1 (default sw.portalUsedByHistory): a card once in a portal stays
+// used after its partner is covered, so a portal card played beside it is
+// flipped and no new portal is made.
+func TestSWEdgePortalCardStaysUsed(t *testing.T) {
+	s := solo(t, 1, 2, "Starting Grey")
+	s.right(t, 1, 1, "grey-portal#1")
+	if evs := s.right(t, 1, 0, "blue-portal#1"); !hasShort(evs, rules.EventInfo, "Portal!") {
+		t.Fatalf("no portal:%s", dump(evs))
+	}
+	s.input("pass", "player", 1)
+	s.right(t, 0, 1, "red-green#1")
+	if evs := s.put(1, 1, 1, "F1"); !hasShort(evs, rules.EventDone, "/covered") {
+		t.Fatalf("the Grey portal not covered:%s", dump(evs))
+	}
+	if evs := s.right(t, 1, -1, "green-portal#1"); !flipAsked(evs, "Green") || hasShort(evs, rules.EventInfo, "Portal!") {
+		t.Fatalf("a portal card beside the used Blue portal: want flipped, no portal:%s", dump(evs))
+	}
+}
+
+// swType is a Land card type as REFERENCE.md §7.2 lists it: icons
+// (water, mountain, plant, swamp, volcano, moon), animals, copies in the
+// full deck (the deck list's m1–m4 sums).
+type swType struct {
+	key     string
+	icons   [6]int
+	animals []string
+	copies  int
+}
+
+var swTypes = []swType{
+	{"blue-portal", [6]int{1, 0, 0, 0, 0, 0}, nil, 7},
+	{"grey-portal", [6]int{0, 1, 0, 0, 0, 0}, nil, 3},
+	{"green-portal", [6]int{0, 0, 1, 0, 0, 0}, []string{"Rat"}, 3},
+	{"yellow-portal", [6]int{0, 0, 0, 1, 0, 0}, nil, 3},
+	{"blue-green", [6]int{1, 0, 1, 0, 0, 0}, []string{"Spirit"}, 3},
+	{"blue-yellow", [6]int{1, 0, 0, 1, 0, 0}, nil, 3},
+	{"grey-blue", [6]int{1, 1, 0, 0, 0, 0}, nil, 2},
+	{"grey-grey", [6]int{0, 2, 0, 0, 0, 0}, nil, 2},
+	{"grey-green", [6]int{0, 1, 1, 0, 0, 0}, []string{"Goat"}, 3},
+	{"grey-yellow", [6]int{0, 1, 0, 1, 0, 0}, nil, 3},
+	{"green-green-1", [6]int{0, 0, 2, 0, 0, 0}, []string{"Deer", "Goat"}, 3},
+	{"green-green-2", [6]int{0, 0, 2, 0, 0, 0}, []string{"Deer", "Spirit"}, 3},
+	{"red-blue", [6]int{1, 0, 0, 0, 1, 0}, nil, 2},
+	{"red-grey-grey", [6]int{0, 2, 0, 0, 1, 0}, nil, 3},
+	{"red-green", [6]int{0, 0, 1, 0, 1, 0}, []string{"Phoenix"}, 3},
+	{"red-yellow", [6]int{0, 0, 0, 1, 1, 0}, nil, 2},
+	{"yellow-green", [6]int{0, 0, 1, 1, 0, 0}, []string{"Snake"}, 3},
+	{"moon", [6]int{0, 0, 0, 0, 0, 1}, nil, 8},
+	{"Starting Green", [6]int{0, 0, 1, 0, 0, 0}, []string{"Bear"}, 1},
+}
+
+// swOracle scores a 4×4 world of §7.2 types (nil = Tzimime or Fumarole,
+// fum = Fumarole) by §7.10 categories 1–4 and 6, written from the text.
+func swOracle(w [4][4]*swType, fum [4][4]bool) map[string]int {
+	out := map[string]int{}
+	in := func(r, c int) bool { return r >= 0 && r < 4 && c >= 0 && c < 4 }
+	steps := [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}}
+	seen := [4][4]bool{}
+	animals := map[string]bool{}
+	for r := 0; r < 4; r++ {
+		for c := 0; c < 4; c++ {
+			t := w[r][c]
+			if t == nil {
+				continue
+			}
+			if t.icons[1] > 0 && !seen[r][c] {
+				sum, stack := 0, [][2]int{{r, c}}
+				seen[r][c] = true
+				for len(stack) > 0 {
+					x := stack[len(stack)-1]
+					stack = stack[:len(stack)-1]
+					sum += w[x[0]][x[1]].icons[1]
+					for _, d := range steps {
+						y := [2]int{x[0] + d[0], x[1] + d[1]}
+						if in(y[0], y[1]) && !seen[y[0]][y[1]] && w[y[0]][y[1]] != nil && w[y[0]][y[1]].icons[1] > 0 {
+							seen[y[0]][y[1]] = true
+							stack = append(stack, y)
+						}
+					}
+				}
+				out["mountains"] = max(out["mountains"], sum)
+			}
+			if t.icons[0] > 0 {
+				for _, d := range steps {
+					rr, cc := r+d[0], c+d[1]
+					if in(rr, cc) && (w[rr][cc] != nil || fum[rr][cc]) {
+						out["water"] += t.icons[0]
+					}
+				}
+			}
+			for _, a := range t.animals {
+				animals[a] = true
+			}
+			out["swamps"] += 3 * t.icons[3]
+			if t.icons[5] > 0 && r < 3 && w[r+1][c] != nil {
+				below := w[r+1][c]
+				for rr := r + 1; rr < 4; rr++ {
+					if x := w[rr][c]; x != nil {
+						for i := 0; i < 5; i++ {
+							if below.icons[i] > 0 {
+								out["moons"] += 2 * x.icons[i]
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	out["animals"] = 2 * len(animals)
+	return out
+}
+
+// §7.10 on many worlds: 300 random photographed 4×4 worlds (seeded) of
+// Land cards, Tzimimes and Fumaroles must score, category by category,
+// what the test's own reading of §7.10 gives.
+func TestSWEdgeRandomWorldsAgreeWithTheOracle(t *testing.T) {
+	rng := uint64(0xc10d)
+	next := func(n int) int {
+		rng ^= rng << 13
+		rng ^= rng >> 7
+		rng ^= rng << 17
+		return int(rng % uint64(n))
+	}
+	for i := 0; i < 300; i++ {
+		var w [4][4]*swType
+		var fum [4][4]bool
+		used := map[string]int{}
+		fums := 0
+		var rows []string
+		for r := 0; r < 4; r++ {
+			var toks []string
+			for c := 0; c < 4; c++ {
+				switch k := next(10); {
+				case k == 0:
+					toks = append(toks, "SW-BACK")
+					continue
+				case k == 1 && fums < 11:
+					fums++
+					fum[r][c] = true
+					toks = append(toks, fmt.Sprintf("F%d", fums))
+					continue
+				}
+				for {
+					ty := &swTypes[next(len(swTypes))]
+					if used[ty.key] == ty.copies {
+						continue
+					}
+					used[ty.key]++
+					w[r][c] = ty
+					if ty.copies == 1 {
+						toks = append(toks, ty.key)
+					} else {
+						toks = append(toks, fmt.Sprintf("%s#%d", ty.key, used[ty.key]))
+					}
+					break
+				}
+			}
+			rows = append(rows, strings.Join(toks, " | "))
+		}
+		want := swOracle(w, fum)
+		scores, _ := photo(t, "strangeworld-solo", []string{"Ana"}, nil, cards("p1", 0, 0, rows...))
+		got := swParts(scores[0])
+		for _, cat := range []string{"mountains", "water", "animals", "swamps", "moons"} {
+			if got[cat] != want[cat] {
+				t.Fatalf("world %q: %s %d, the rules give %d (%+v)", rows, cat, got[cat], want[cat], scores[0].Parts)
+			}
+		}
+	}
+}
