@@ -597,3 +597,28 @@ func TestSWEdgeRandomWorldsAgreeWithTheOracle(t *testing.T) {
 		}
 	}
 }
+
+// §7.9 and §7.11: the 15th card of a solo game completes a portal; the
+// player may still welcome a Traveller, so the game waits, and ends when
+// the player passes.
+func TestSWEdgeLastCardOpensAPortal(t *testing.T) {
+	s := solo(t, 3, 0, "Starting Grey")
+	for _, c := range []cell{
+		{3, 1, "blue-green#1"}, {3, 2, "grey-yellow#1"}, {3, 3, "grey-blue#1"},
+		{2, 0, "green-green-2#1"}, {2, 1, "grey-grey#1"}, {2, 2, "blue-yellow#1"}, {2, 3, "grey-green#1"},
+		{1, 0, "blue-portal#1"}, {1, 1, "yellow-green#1"}, {1, 2, "green-portal#1"},
+		{0, 0, "moon#1"}, {0, 1, "moon#2"}, {0, 2, "moon#3"}, {0, 3, "moon#4"},
+	} {
+		if evs := s.right(t, c.r, c.c, c.tok); len(only(evs, rules.EventDo)) > 0 || hasShort(evs, rules.EventInfo, "Portal!") {
+			t.Fatalf("%s: unexpected:%s", c.tok, dump(evs))
+		}
+	}
+	evs := s.right(t, 1, 3, "grey-portal#1")
+	if !hasShort(evs, rules.EventInfo, "Portal!") || len(only(evs, rules.EventEnd)) > 0 || s.g.Finished() {
+		t.Fatalf("the last card's portal: want the offer and no end yet:%s", dump(evs))
+	}
+	if evs := s.input("pass", "player", 1); len(only(evs, rules.EventEnd)) != 1 || !s.g.Finished() {
+		t.Fatalf("passing the last offer does not end the game:%s", dump(evs))
+	}
+	s.replayed()
+}
