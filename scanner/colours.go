@@ -91,7 +91,7 @@ func (s *Scanner) readMat(sc *Scan, frame gocv.Mat, m colourgrid.Mat) error {
 		turns = quarterTurns(sc, m)
 	}
 	z := &rules.Zone{}
-	var unknown, between []rules.Pos
+	var unknown, between, shadowLike []rules.Pos
 	for _, c := range r.Cells {
 		cc := ColourCell{Zone: m.Zone, Pos: turn(c.Pos, turns, m.Layout.Rows), Colour: c.Colour, Unknown: c.Unknown,
 			Site: c.Site, Between: c.Between, Lab: c.Lab, Dist: c.Dist, Quad: c.Quad, Found: c.Found}
@@ -101,6 +101,9 @@ func (s *Scanner) readMat(sc *Scan, frame gocv.Mat, m colourgrid.Mat) error {
 			between = append(between, cc.Pos)
 		case c.Unknown:
 			unknown = append(unknown, cc.Pos)
+			if c.ShadowLike {
+				shadowLike = append(shadowLike, cc.Pos)
+			}
 		case c.Colour != "":
 			z.Set(cc.Pos, rules.Cell{Colour: c.Colour})
 		}
@@ -111,6 +114,9 @@ func (s *Scanner) readMat(sc *Scan, frame gocv.Mat, m colourgrid.Mat) error {
 	}
 	if len(unknown) > 0 {
 		text := fmt.Sprintf("%s: %d cell(s) of no calibrated colour at %v: clear what covers them, or recalibrate the colours", m.Zone, len(unknown), unknown)
+		if len(shadowLike) > 0 {
+			text += fmt.Sprintf("; at %v a cube or a lamp's shadow, which look alike there: push the cube towards its cell's middle, or move the lamp", shadowLike)
+		}
 		if len(r.SitesNotCaptured) > 0 {
 			text += fmt.Sprintf("; construction squares %v hold something that is no tile: if it is the site, capture the sites ('tableref calibrate board --sites PHOTO')", r.SitesNotCaptured)
 		}

@@ -1,6 +1,8 @@
 package scanner_test
 
 import (
+	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -9,48 +11,53 @@ import (
 	"github.com/tableref/tableref/scanner/scenes"
 )
 
-// TestNSOEBoardFitsTheCards: a finished Nord Sud Ovest Est board of 7×9
-// squares whose cards crowd its north-west, photographed under each of
-// the three lights, with no calibrated grid: the board is fitted to the
-// cards, so every card keeps its square (the card nearest the middle of
-// the cards is not the reference city: taking it for the centre shifted a
-// card off the board and lost every verdict) and the verdicts are the
-// truth's.
+// TestNSOEBoardFitsTheCards: finished Nord Sud Ovest Est boards of 7×9
+// and 9×9 squares whose cards crowd one side, photographed under each of
+// the three lights (the independent run's six boards), with no calibrated
+// grid: the board is fitted to the cards, so every card keeps its square
+// (the card nearest the middle of the cards is not the reference city:
+// taking it for the centre shifted a card off the board and lost every
+// verdict) and the verdicts are the truth's, one by one.
 func TestNSOEBoardFitsTheCards(t *testing.T) {
 	for i, l := range scenes.Lights() {
-		o := l.Options
-		o.Seed = uint64(81 + i)
-		g, err := scenes.NSOEBoard(o, 7, 9)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g.Cal.Zones = nil
-		scan := photo(t, g)
-		sameTable(t, l.Name, scan.Table, g.Visible, scan)
-		for _, p := range scan.Problems {
-			t.Errorf("%s: problem %s", l.Name, p.Text)
-		}
-		mode, _ := rules.LookupMode("nsoe")
-		setup, err := mode.Check(g.Setup)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, got, _ := mode.ScoreTable(setup, scan.Table)
-		_, want, _ := mode.ScoreTable(setup, g.Full)
-		if n := verdicts(got); n == 0 || n != verdicts(want) {
-			t.Errorf("%s: %d verdicts, the truth gives %d", l.Name, n, verdicts(want))
+		for k, size := range [][2]int{{7, 9}, {9, 9}} {
+			name := fmt.Sprintf("%s, %d×%d", l.Name, size[0], size[1])
+			o := l.Options
+			o.Seed = uint64(81 + i + 10*k)
+			g, err := scenes.NSOEBoard(o, size[0], size[1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			g.Cal.Zones = nil
+			scan := photo(t, g)
+			sameTable(t, name, scan.Table, g.Visible, scan)
+			for _, p := range scan.Problems {
+				t.Errorf("%s: problem %s", name, p.Text)
+			}
+			mode, _ := rules.LookupMode("nsoe")
+			setup, err := mode.Check(g.Setup)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, got, _ := mode.ScoreTable(setup, scan.Table)
+			_, want, _ := mode.ScoreTable(setup, g.Full)
+			gv, wv := verdictTexts(got), verdictTexts(want)
+			if len(gv) == 0 || !reflect.DeepEqual(gv, wv) {
+				t.Errorf("%s: verdicts\n%q\nthe truth gives\n%q", name, gv, wv)
+			}
 		}
 	}
 }
 
-func verdicts(evs []rules.Event) int {
-	n := 0
+// verdictTexts are the verdict events, in order, as text.
+func verdictTexts(evs []rules.Event) []string {
+	var out []string
 	for _, e := range evs {
 		if e.Kind == rules.EventVerdict {
-			n++
+			out = append(out, fmt.Sprintf("%+v", e))
 		}
 	}
-	return n
+	return out
 }
 
 // TestNSOEBoardTooSmall: cards spanning more squares than the board the

@@ -17,6 +17,7 @@ func init() { registerUnder("bench", newBenchColours) }
 func newBenchColours() *cobra.Command {
 	var (
 		n       int
+		seed    uint64
 		light   string
 		verbose bool
 	)
@@ -35,7 +36,7 @@ func newBenchColours() *cobra.Command {
 				if !strings.Contains(l.Name, light) {
 					continue
 				}
-				row, err := colourbench.Run(cmd.Context(), l, all[:n], 1, colourbench.DocsSteps, colourbench.Printed)
+				row, err := colourbench.Run(cmd.Context(), l, all[:n], seed, colourbench.DocsSteps, colourbench.Printed)
 				if err != nil {
 					return err
 				}
@@ -58,6 +59,7 @@ func newBenchColours() *cobra.Command {
 	}
 	f := c.Flags()
 	f.IntVar(&n, "tables", len(colourbench.Tables()), "tables per light (the first N of the 20)")
+	f.Uint64Var(&seed, "seed", 1, "the generator's seed: another seed photographs other tables (other cubes, tiles and light), not the ones the reader was tuned on")
 	f.StringVar(&light, "light", "", "only lights whose name holds this (neutral, warm, lamp)")
 	f.BoolVarP(&verbose, "verbose", "v", false, "print each wrong or unknown cell")
 	return c

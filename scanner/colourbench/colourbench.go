@@ -68,9 +68,11 @@ type Row struct {
 	// Tables counts the tables; TablesRight those read exactly.
 	Tables, TablesRight int
 	// Board cells (36 a board) and shaker cubes: right, read as another
-	// colour (or a tile where none is, or none where one is), unknown.
-	Cells, CellsRight, CellsWrong, CellsUnknown int
-	Cubes, CubesRight, CubesWrong, CubesMissed  int
+	// colour (or a tile where none is, or none where one is), unknown;
+	// a cube missed was read as no cube (or between cells), one unsure
+	// was reported unknown.
+	Cells, CellsRight, CellsWrong, CellsUnknown             int
+	Cubes, CubesRight, CubesWrong, CubesMissed, CubesUnsure int
 	// Printed counts the tables whose scores and winners scan prints;
 	// ScoresWrong and WinnersWrong those printed wrong.
 	Printed, ScoresWrong, WinnersWrong int
@@ -152,6 +154,10 @@ func (row *Row) add(ctx context.Context, n int, g scenes.Game, cal *calibration.
 				case shaker && gc == w:
 					row.Cubes++
 					row.CubesRight++
+				case shaker && unknown[zone][p]:
+					row.Cubes++
+					row.CubesUnsure++
+					row.Wrong = append(row.Wrong, fmt.Sprintf("table %d %s %v: %s unsure", n, zone, p, nameOr(w)))
 				case shaker && gc == "":
 					row.Cubes++
 					row.CubesMissed++
@@ -228,10 +234,10 @@ func winners(evs []rules.Event) []int {
 // Print writes the rows as a table.
 func Print(w io.Writer, rows []Row) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "light\ttables right\tboard cells right\twrong\tunknown\tcubes right\twrong\tmissed\tprinted\tscores wrong\twinners wrong\t")
+	fmt.Fprintln(tw, "light\ttables right\tboard cells right\twrong\tunknown\tcubes right\twrong\tmissed\tunsure\tprinted\tscores wrong\twinners wrong\t")
 	for _, r := range rows {
-		fmt.Fprintf(tw, "%s\t%d/%d\t%s\t%d\t%d\t%s\t%d\t%d\t%d\t%d\t%d\t\n", r.Light, r.TablesRight, r.Tables, pct(r.CellsRight, r.Cells), r.CellsWrong, r.CellsUnknown,
-			pct(r.CubesRight, r.Cubes), r.CubesWrong, r.CubesMissed, r.Printed, r.ScoresWrong, r.WinnersWrong)
+		fmt.Fprintf(tw, "%s\t%d/%d\t%s\t%d\t%d\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t\n", r.Light, r.TablesRight, r.Tables, pct(r.CellsRight, r.Cells), r.CellsWrong, r.CellsUnknown,
+			pct(r.CubesRight, r.Cubes), r.CubesWrong, r.CubesMissed, r.CubesUnsure, r.Printed, r.ScoresWrong, r.WinnersWrong)
 	}
 	tw.Flush()
 }

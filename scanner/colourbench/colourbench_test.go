@@ -35,3 +35,28 @@ func TestThreeLights(t *testing.T) {
 		}
 	}
 }
+
+// TestGreyCubesBesideColouredOnes: a 2-player table with construction
+// sites (table 14 of the bench on seed 2: `tableref bench colours --seed
+// 2`) whose shake put two grey cubes each just north of a coloured cube,
+// under neutral light and under the warm cast. The two colourless patches
+// beside coloured cubes, lying the same way, pass for a lamp's shadows:
+// both grey cubes were read as no cube (an 8-cube shaker, a needless
+// "Reshake!"). Now a cell holding only such a patch, of a calibrated
+// cube's colour, is unsure: no cube missed, none wrong, the rest read.
+func TestGreyCubesBesideColouredOnes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders and scans 2 tables")
+	}
+	table := []scenes.City{Tables()[13]}
+	for _, l := range scenes.Lights()[:2] {
+		row, err := Run(context.Background(), l, table, 2+100*13, DocsSteps, Printed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if row.CubesMissed+row.CubesWrong != 0 || row.CubesRight+row.CubesUnsure != 9 || row.CubesUnsure > 2 ||
+			row.Printed != 1 || row.ScoresWrong+row.WinnersWrong != 0 {
+			t.Errorf("%s: %+v", l.Name, row)
+		}
+	}
+}

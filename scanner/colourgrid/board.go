@@ -29,6 +29,10 @@ type Cell struct {
 	// Between: on the shaker, a cube lies across this cell's edge, or two
 	// cubes lie in it: not 9 cubes in a 3×3 grid.
 	Between bool
+	// ShadowLike: on the shaker, an unknown cell whose only patch was
+	// taken for a lamp's shadow but has a cube's colour (a grey cube and
+	// a shadow can look alike).
+	ShadowLike bool
 	// Lab is the cell's colour corrected for the light where it lies (a
 	// cube's top face), and Dist its distance to what it matched (or to
 	// Nearest).

@@ -328,7 +328,7 @@ func FindShake(frame gocv.Mat, m Mat) (Shake, error) {
 		return Shake{}, err
 	}
 	search := [4]float64{g[0] - margin, g[1] - margin, g[2] + margin, g[3] + margin}
-	found := cm.find(side, search, m.cornerTiles())
+	found, _ := cm.find(side, search, m.cornerTiles())
 	if len(found) != 9 {
 		return Shake{}, fmt.Errorf("%w: %d cubes found on the shaker mat: lift the shaker straight up after a clean shake and take the photo again", ErrShake, len(found))
 	}

@@ -249,8 +249,12 @@ const (
 )
 
 // find finds the cubes of side `side` mm whose centres lie in search
-// (layout mm), leaving out the excluded boxes (the corner codes).
-func (c *cubeMap) find(side float64, search [4]float64, exclude []geom.Quad) []cubeFound {
+// (layout mm), leaving out the excluded boxes (the corner codes). It also
+// returns the patches it took for a lamp's shadows that stood out as much
+// as a cube's face and lie away from every cube found: a shadow and a grey
+// cube can look alike, so the cell such a patch lies in is not known to be
+// empty.
+func (c *cubeMap) find(side float64, search [4]float64, exclude []geom.Quad) (cubes, shadows []cubeFound) {
 	// Look for faces as faint as a light shadow first, to learn the
 	// shadows by.
 	faint := c.findOnce(side, search, exclude, minShadowDiff)
@@ -262,7 +266,7 @@ func (c *cubeMap) find(side float64, search [4]float64, exclude []geom.Quad) []c
 				out = append(out, f)
 			}
 		}
-		return out
+		return out, nil
 	}
 	// A lamp's shadows are the paper in less light: one colour over the
 	// whole mat, learnt from the shadows beside coloured cubes. Taken as
@@ -297,7 +301,20 @@ func (c *cubeMap) find(side float64, search [4]float64, exclude []geom.Quad) []c
 			out = append(out, w)
 		}
 	}
-	return out
+	var dropped []cubeFound
+	for _, f := range faint {
+		if !f.shadowLike || f.score < minFaceDiff {
+			continue
+		}
+		near := false
+		for _, g := range out {
+			near = near || f.centre.Dist(g.centre) < 0.8*side
+		}
+		if !near {
+			dropped = append(dropped, f)
+		}
+	}
+	return out, dropped
 }
 
 // shadowTinted reports whether a colour is the shadow's, or a darker or
@@ -603,7 +620,7 @@ func readShaker(frame gocv.Mat, m Mat, ref Reference) (Reading, error) {
 	if err != nil {
 		return Reading{}, err
 	}
-	found := cm.find(side, [4]float64{g[0] - 0.3*side, g[1] - 0.3*side, g[2] + 0.3*side, g[3] + 0.3*side}, m.cornerTiles())
+	found, shadows := cm.find(side, [4]float64{g[0] - 0.3*side, g[1] - 0.3*side, g[2] + 0.3*side, g[3] + 0.3*side}, m.cornerTiles())
 	out := Reading{Mat: m}
 	cells := make([]Cell, m.Layout.Rows*m.Layout.Cols)
 	count := make([]int, len(cells))
@@ -640,6 +657,33 @@ func readShaker(frame gocv.Mat, m Mat, ref Reference) (Reading, error) {
 			cell.Colour, cell.Unknown, cell.Nearest, cell.Dist = c.Colour, c.Unknown, c.Nearest, c.Dist
 		}
 	}
+	unsureOfShadows(cells, count, m, shadows, ref)
 	out.Cells = cells
 	return out, nil
+}
+
+// unsureOfShadows marks unknown each cell where no cube was found but a
+// patch taken for a lamp's shadow lies whose colour is a calibrated
+// cube's: it may be a grey cube taken for a shadow, and an empty cell
+// read there would ask for a needless reshake (or hide a cube). Unknown,
+// the cell holds the snapshot back until the cubes are seen for sure.
+func unsureOfShadows(cells []Cell, count []int, m Mat, shadows []cubeFound, ref Reference) {
+	g := m.Layout.Grid
+	size := m.Layout.CellSize()
+	for _, f := range shadows {
+		if f.centre.X < g[0] || f.centre.X >= g[2] || f.centre.Y < g[1] || f.centre.Y >= g[3] {
+			continue
+		}
+		col := min(m.Layout.Cols-1, int((f.centre.X-g[0])/size.X))
+		row := min(m.Layout.Rows-1, int((f.centre.Y-g[1])/size.Y))
+		i := row*m.Layout.Cols + col
+		if count[i] > 0 {
+			continue
+		}
+		c := classify(f.lab, 0, ref.Profiles, nil, nil)
+		if c.Unknown {
+			continue // no cube's colour: the paper in a shadow
+		}
+		cells[i].Unknown, cells[i].ShadowLike, cells[i].Lab, cells[i].Nearest, cells[i].Dist = true, true, f.lab, c.Colour, c.Dist
+	}
 }

@@ -202,3 +202,37 @@ func TestDropKeepsAMatchingMat(t *testing.T) {
 		t.Errorf("%+v %v", d, err)
 	}
 }
+
+// TestShadowAloneInACellIsUnsure: a patch taken for a lamp's shadow, lying
+// in a cell where no cube was found, makes that cell unknown when its
+// colour is a calibrated cube's (a grey cube and a shadow look alike: the
+// cell is not known to be empty), and leaves it empty when it is no cube's
+// colour (the paper in a shadow) or when a cube was found in the cell.
+func TestShadowAloneInACellIsUnsure(t *testing.T) {
+	m := Mat{Zone: calibration.ZoneShaker, Layout: calibration.DefaultShakerLayout()}
+	grey := calibration.Lab{57, 2, -5}
+	ref := Reference{Profiles: []calibration.Profile{
+		{Colour: rules.Colour("Y"), Lab: grey, Spread: 10},
+		{Colour: rules.Colour("R"), Lab: calibration.Lab{43, 60, 40}, Spread: 10},
+	}}
+	mid := func(r, c int) geom.Pt { return m.Layout.Cell(r, c).Centre() }
+	cells := make([]Cell, 9)
+	count := make([]int, 9)
+	count[4] = 1 // a cube was found in the middle cell
+	shadows := []cubeFound{
+		{centre: mid(0, 1), lab: grey, shadowLike: true},                       // grey-looking, alone: unsure
+		{centre: mid(1, 1), lab: grey, shadowLike: true},                       // beside the middle cell's cube
+		{centre: mid(2, 2), lab: calibration.Lab{80, 1, -2}, shadowLike: true}, // the paper in a shadow
+		{centre: geom.Pt{X: -40, Y: -40}, lab: grey, shadowLike: true},         // off the grid
+	}
+	unsureOfShadows(cells, count, m, shadows, ref)
+	for i, c := range cells {
+		want := i == 1
+		if c.Unknown != want || c.ShadowLike != want || c.Colour != "" {
+			t.Errorf("cell %d: unknown %v colour %q, want unknown %v", i, c.Unknown, c.Colour, want)
+		}
+	}
+	if cells[1].Nearest != "Y" {
+		t.Errorf("cell 1 nearest %q, want Y", cells[1].Nearest)
+	}
+}
