@@ -622,3 +622,51 @@ func TestSWEdgeLastCardOpensAPortal(t *testing.T) {
 	}
 	s.replayed()
 }
+
+// §7.7: the desolation comes before the volcano. A Red-Blue played beside
+// a face-up water card is flipped (D2) and does not erupt; a Red-Yellow
+// played in a row that holds a face-up swamp is flipped (D3) and does not
+// erupt either.
+func TestSWEdgeFlippedVolcanoDoesNotErupt(t *testing.T) {
+	s := solo(t, 1, 0, "Starting Blue")
+	evs := s.right(t, 1, 1, "red-blue#1")
+	if !flipAsked(evs, "Red-Blue") || hasShort(evs, rules.EventDo, "Volcano") {
+		t.Fatalf("Red-Blue beside Starting Blue: want flipped and no eruption:%s", dump(evs))
+	}
+	s = solo(t, 1, 0, "Starting Yellow")
+	evs = s.right(t, 1, 1, "red-yellow#1")
+	if !flipAsked(evs, "Red-Yellow") || hasShort(evs, rules.EventDo, "Volcano") {
+		t.Fatalf("Red-Yellow in Starting Yellow's row: want flipped and no eruption:%s", dump(evs))
+	}
+}
+
+// §7.4–§7.5 with 4 players: in turn 1 Ana holds the Sun pointing left
+// (its front): Ana, Ben, Cleo, Dan. The Sun then passes to the left, to
+// Ben, who turns it to the right (its back): Ben, Ana, Dan, Cleo. Every
+// world grows down a column from its start, then right of the start, with
+// mountain, plant and portal cards (no desolation, no portal side by side).
+func TestSWEdgeFourPlayersSunPassesLeft(t *testing.T) {
+	s := strangeWorld(t, "strangeworld", []string{"Ana", "Ben", "Cleo", "Dan"},
+		[3]any{0, 0, "Starting Grey"}, [3]any{0, 0, "Starting Green"}, [3]any{0, 0, "Starting Blue"}, [3]any{0, 0, "Starting Yellow"})
+	s.extra = []zone{cards("sun", 0, 0, "Sun")}
+	plans := [4][]string{
+		{"grey-grey#1", "grey-green#1", "green-green-1#1", "green-green-2#1"},
+		{"grey-grey#2", "grey-green#2", "green-green-1#2", "green-green-2#2"},
+		{"grey-green#3", "green-green-1#3", "green-green-2#3", "grey-portal#1"},
+		{"grey-portal#2", "green-portal#1", "grey-portal#3", "green-portal#2"},
+	}
+	for k := 0; k < 3; k++ {
+		for p := 1; p <= 4; p++ {
+			playedRight(t, s.put(p, k+1, 0, plans[p-1][k]), p)
+		}
+	}
+	s.extra = []zone{cards("sun", 0, 0, "Sun/B")}
+	playedRight(t, s.put(2, 0, 1, plans[1][3]), 2)
+	if evs := s.put(4, 0, 1, plans[3][3]); len(verdictsOf(evs, 4)) > 0 {
+		t.Fatalf("turn 2: Dan judged before Ana:%s", dump(evs))
+	}
+	evs := s.put(1, 0, 1, plans[0][3])
+	playedRight(t, evs, 1)
+	playedRight(t, evs, 4)
+	playedRight(t, s.put(3, 0, 1, plans[2][3]), 3)
+}
