@@ -670,3 +670,41 @@ func TestSWEdgeFourPlayersSunPassesLeft(t *testing.T) {
 	playedRight(t, evs, 4)
 	playedRight(t, s.put(3, 0, 1, plans[2][3]), 3)
 }
+
+// §7.4 and §7.8: the Dark Cities are one stack for the table, taken
+// highest first: Ana's first Fumarole pair takes the 9, Ben's the 7.
+// Each world: start (1,1), Grey-Grey (1,0), Red-Green (0,0) erupting onto
+// the Grey-Grey, Red-Grey-Grey (0,1) erupting onto the start, beside the
+// first Fumarole.
+func TestSWEdgeDarkCitiesSharedStack(t *testing.T) {
+	s := strangeWorld(t, "strangeworld", []string{"Ana", "Ben"},
+		[3]any{1, 1, "Starting Grey"}, [3]any{1, 1, "Starting Green"})
+	cardsOf := [2][3]string{{"grey-grey#1", "red-green#1", "red-grey-grey#1"}, {"grey-grey#2", "red-green#2", "red-grey-grey#2"}}
+	at := [3][2]int{{1, 0}, {0, 0}, {0, 1}}
+	covers := [3][2]int{{}, {1, 0}, {1, 1}}
+	fum := 0
+	for k := 0; k < 3; k++ {
+		for p := 1; p <= 2; p++ {
+			evs := s.put(p, at[k][0], at[k][1], cardsOf[p-1][k])
+			playedRight(t, evs, p)
+			if k == 0 {
+				continue
+			}
+			fum++
+			evs = s.put(p, covers[k][0], covers[k][1], fmt.Sprintf("F%d", fum))
+			if k == 2 {
+				want := map[int]string{1: "Dark City 9", 2: "Dark City 7"}[p]
+				if !hasShort(evs, rules.EventDo, want) {
+					t.Fatalf("player %d's first pair: want %s:%s", p, want, dump(evs))
+				}
+				city := map[int]string{1: "DC9", 2: "DC7"}[p]
+				if evs := s.item(p, 1, 0.5, city); !hasShort(evs, rules.EventDone, "/Dark City") {
+					t.Fatalf("%s not taken:%s", city, dump(evs))
+				}
+			}
+		}
+	}
+	if a, b := swParts(s.score(1))["dark cities"], swParts(s.score(2))["dark cities"]; a != 9 || b != 7 {
+		t.Errorf("dark cities %d and %d, want 9 and 7", a, b)
+	}
+}
