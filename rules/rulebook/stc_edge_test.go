@@ -577,3 +577,52 @@ func TestSTCEdgeRandomBoardsAgreeWithTheOracle(t *testing.T) {
 		}
 	}
 }
+
+// §6.5 L4: nothing may be placed only when no permitted colour fits. A
+// profile whose only buildable squares are the 4 diagonal squares (all
+// others sea, §6.2 seaCells) makes it easy to see: three cubes in a row
+// fit nowhere, so a grid of three rows of three colours lets everyone
+// pass; a grid whose red cubes lie on the diagonal fits (1,1)–(3,3), so
+// passing then is refused, until the manager takes red, which locks it
+// for the other player (rounds 1–12): then nothing he may choose fits.
+func TestSTCEdgeLegalAndIllegalPass(t *testing.T) {
+	var sea []string
+	for r := 0; r < 6; r++ {
+		for c := 0; c < 6; c++ {
+			if r != c || r == 0 || r == 5 {
+				sea = append(sea, fmt.Sprintf("[%d,%d]", r, c))
+			}
+		}
+	}
+	prof := strings.Replace(seaCellsProfile, `[[2,2],[5,0]]`, "["+strings.Join(sea, ",")+"]", 1)
+	opts := map[string]string{"side": "sea", "profile.sea": prof}
+
+	c := shakeCity(t, []string{"Ana", "Ben"}, opts)
+	c.oneRound([]string{"RRR", "BBB", "KKK"})
+	evs := c.input("next")
+	for p := 1; p <= 2; p++ {
+		if vs := verdictsOf(evs, p); len(vs) != 1 || vs[0].Verdict != rules.Right || !strings.Contains(vs[0].Short[1], "nothing fits") {
+			t.Errorf("player %d, no pattern fits: want a right pass:%s", p, dump(evs))
+		}
+	}
+	if !hasShort(evs, rules.EventRound, "Round 2 next") {
+		t.Fatalf("both passed rightly, the round did not end:%s", dump(evs))
+	}
+
+	c = shakeCity(t, []string{"Ana", "Ben"}, opts)
+	c.oneRound([]string{"RBB", "KRB", "KKR"})
+	evs = c.input("next")
+	if !hasShort(evs, rules.EventWarning, "Ana must place") || hasShort(evs, rules.EventRound, "Round 2 next") {
+		t.Fatalf("the red diagonal fits (1,1)-(3,3): Ana may not pass:%s", dump(evs))
+	}
+	// Ana, the manager, takes red: locked for Ben in rounds 1–12, so no
+	// colour Ben may choose fits, and his pass is right.
+	c.lay(1, move{'R', [][2]int{{1, 1}, {2, 2}, {3, 3}}})
+	evs = c.showBoards("RBB", "KRB", "KKR")
+	if vs := verdictsOf(evs, 2); len(vs) != 1 || vs[0].Verdict != rules.Right || !strings.Contains(vs[0].Short[1], "nothing fits") {
+		t.Errorf("Ben, with red locked by the manager: want a right pass:%s", dump(evs))
+	}
+	if !hasShort(evs, rules.EventRound, "Round 2 next") {
+		t.Fatalf("the round did not end:%s", dump(evs))
+	}
+}
