@@ -61,9 +61,16 @@ replay-demo: build
 	$(BIN) demo
 
 # Measurements for the closing note (not checks): verdict latency at
-# 1080p, three runs; then peak memory on a 12 MP recording.
+# 1080p, three runs; the same pinned to one core (taskset -c 0, the
+# Raspberry Pi stand-in) and a whole game at 12 MP on one core; then peak
+# memory on a 12 MP recording.
+DAEMON = cd cmd/tableref/internal/daemon &&
+LATENCY = taskset -c 0 $(CURDIR)/bin/daemon.test -test.run TestVerdictLatency -test.v
 measure: build
 	TABLEREF_MEASURE=1 $(GO) test -count 3 -run TestVerdictLatency -v ./cmd/tableref/internal/daemon/ | grep -E 'latency_test|ok|FAIL'
+	$(GO) test -c -o bin/daemon.test ./cmd/tableref/internal/daemon/
+	$(DAEMON) TABLEREF_MEASURE=1 $(LATENCY) -test.count 3 | grep -E 'latency_test|PASS|FAIL'
+	$(DAEMON) TABLEREF_MEASURE=12MP TABLEREF_MEASURE_SNAPSHOTS=0 $(LATENCY) | grep -E 'latency_test|PASS|FAIL'
 	scripts/soak -memory $(BIN)
 
 # Raspberry Pi: an arm64 binary (cgo with the arm64 OpenCV unpacked into
