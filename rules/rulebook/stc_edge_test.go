@@ -626,3 +626,35 @@ func TestSTCEdgeLegalAndIllegalPass(t *testing.T) {
 		t.Fatalf("the round did not end:%s", dump(evs))
 	}
 }
+
+// §6.4–§6.5: the round ends when the cubes go back into the shaker, and
+// only then is a manager who placed nothing taken to have locked nothing.
+// A hand over one cube (8 cubes seen for a moment) is not the end: Ben's
+// blue, laid before Ana (the manager) chose, must keep waiting, and when
+// Ana then lays blue Ben's blue is wrong, his one and only verdict; no
+// "must place" is told to Ana meanwhile.
+func TestSTCEdgeHandOverTheShakerIsNotTheEnd(t *testing.T) {
+	c := shakeCity(t, []string{"Ana", "Ben"}, nil)
+	grid := []string{"BBY", "RRK", "GGK"}
+	evs := c.shake(grid...)
+	c.lay(2, move{'B', [][2]int{{0, 0}, {0, 1}}})
+	evs = append(evs, c.showBoards(grid...)...)
+	hand := c.showBoards("BBY", "RRK", "GG.")
+	if len(only(hand, rules.EventVerdict)) > 0 || hasShort(hand, rules.EventWarning, "must place") {
+		t.Errorf("a hand over one cube judged the round's end:%s", dump(hand))
+	}
+	evs = append(evs, hand...)
+	evs = append(evs, c.showBoards(grid...)...)
+	c.lay(1, move{'B', [][2]int{{2, 2}, {2, 3}}})
+	evs = append(evs, c.showBoards(grid...)...)
+	if vs := verdictsOf(evs, 2); len(vs) != 1 || vs[0].Verdict != rules.Wrong || !strings.Contains(vs[0].Short[1], "locked") {
+		t.Fatalf("Ben: want one verdict, wrong (blue locked by Ana):%s", dump(evs))
+	}
+	// The cubes collected (the shaker zone empty): Ben takes green instead
+	// and the round ends.
+	c.boards[1][0][0], c.boards[1][0][1] = '.', '.'
+	c.lay(2, move{'G', [][2]int{{5, 0}, {5, 1}}})
+	if evs := c.collect(); !hasShort(evs, rules.EventRound, "Round 2 next") {
+		t.Fatalf("the round did not end with the cubes back in the shaker:%s", dump(evs))
+	}
+}

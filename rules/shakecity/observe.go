@@ -34,8 +34,14 @@ func (g *Game) Observe(t rules.Table) []rules.Event {
 		g.ShakerCleared = true
 	}
 	if g.Phase == phasePlace {
-		if gerr != nil || grid != *g.Grid {
-			g.EndAsked = true // the cubes are going back: the round is ending
+		// The round ends when the cubes are back in the shaker (the zone
+		// is empty) or a new grid lies there. A grid that is only partly
+		// seen (a hand over the cubes, cubes being collected) or misread
+		// is neither: taking it as the end would judge a manager who is
+		// still choosing as having placed nothing, and give the others a
+		// verdict the manager's tiles then reverse (REFERENCE.md §6.4–§6.5).
+		if errors.Is(gerr, errShakerEmpty) || (gerr == nil && grid != *g.Grid) {
+			g.EndAsked = true
 		}
 		g.placements(sp)
 		if g.Phase == phaseShake && errors.Is(gerr, errShakerEmpty) {
