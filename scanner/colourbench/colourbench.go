@@ -316,20 +316,20 @@ func withPhoto(ctx context.Context, g scenes.Game, f func(colourgrid.Photo) erro
 	return f(colourgrid.Photo{Name: g.Name, Frame: frame, Codes: res.Codes})
 }
 
-// Printed is the verdict of `tableref scan` (docs/scanner.md): scores
-// and winners only when every square of every player's board was read, a
-// tile or seen empty (rules.Mode.Expect for Shake That City).
+// Printed is the verdict of `tableref scan` (docs/scanner.md), taken
+// from the function scan itself calls (scanner.ScoreFinished, no
+// --allow-missing): scores and winners only when every square of every
+// player's board was read, a tile or seen empty, and no problem leaves the
+// read partial.
 func Printed(scan *scanner.Scan, s rules.Setup) bool {
-	read := map[string]int{}
-	for _, c := range scan.Colours {
-		if !c.Unknown {
-			read[c.Zone]++
-		}
+	mode, ok := rules.LookupMode(s.Mode)
+	if !ok {
+		return false
 	}
-	for p := 1; p <= len(s.Players); p++ {
-		if read[calibration.BoardZone(p)] != 36 {
-			return false
-		}
+	setup, err := mode.Check(s)
+	if err != nil {
+		return false
 	}
-	return true
+	fin, err := scanner.ScoreFinished(mode, setup, scan, false)
+	return err == nil && fin.Scores != nil
 }

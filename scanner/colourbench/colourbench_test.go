@@ -54,8 +54,10 @@ func TestGreyCubesBesideColouredOnes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// scan withholds the scores while a cell is unsure (the shaker's
+		// too); what it prints must be right.
 		if row.CubesMissed+row.CubesWrong != 0 || row.CubesRight+row.CubesUnsure != 9 || row.CubesUnsure > 2 ||
-			row.Printed != 1 || row.ScoresWrong+row.WinnersWrong != 0 {
+			row.CellsRight != row.Cells || row.ScoresWrong+row.WinnersWrong != 0 {
 			t.Errorf("%s: %+v", l.Name, row)
 		}
 	}
