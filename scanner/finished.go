@@ -144,6 +144,7 @@ func ScoreFinished(m *rules.Mode, s rules.Setup, sc *Scan, allowMissing bool) (F
 		out.Status = StatusMissing
 		out.withhold()
 	}
+	scored := scoredZones(m, s, sc.Table)
 	partial := false
 	for _, p := range sc.Problems {
 		if p.Kind == ProblemMissing {
@@ -156,7 +157,10 @@ func ScoreFinished(m *rules.Mode, s rules.Setup, sc *Scan, allowMissing bool) (F
 			// cell, between cells, seen twice …) makes the read partial
 			// even where the shape looks whole; a card of another box
 			// left out does not.
-			partial = partial || p.Kind != ProblemOtherGame
+			// Nor does a problem in a zone the finished shape does not
+			// hold (a cube of Shake That City's shaker: the boards
+			// alone are scored).
+			partial = partial || (p.Kind != ProblemOtherGame && (p.Zone == "" || scored == nil || scored[p.Zone]))
 		}
 	}
 	if partial {
@@ -167,6 +171,23 @@ func ScoreFinished(m *rules.Mode, s rules.Setup, sc *Scan, allowMissing bool) (F
 		}
 	}
 	return out, nil
+}
+
+// scoredZones are the zones a mode's finished shape holds (nil when the
+// mode declares no shape: every zone may count).
+func scoredZones(m *rules.Mode, s rules.Setup, t rules.Table) map[string]bool {
+	if m.Expect == nil {
+		return nil
+	}
+	exp := m.Expect(s, t)
+	if len(exp) == 0 {
+		return nil
+	}
+	out := map[string]bool{}
+	for _, e := range exp {
+		out[e.Zone] = true
+	}
+	return out
 }
 
 // withhold drops what a partial read must not print: the scores, the

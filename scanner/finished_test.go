@@ -251,6 +251,12 @@ func TestScoreFinishedWithholdsScoresOfAPartialRead(t *testing.T) {
 	if f.Status != StatusUnsure || len(f.Scores) != 2 {
 		t.Errorf("a card of another box left out: status %s, scores %v: want unsure and scored", f.Status, f.Scores)
 	}
+	// A cube of the shaker in doubt: the finished boards alone are scored.
+	sc := boardScan(board, board)
+	sc.Problems = append(sc.Problems, Problem{Kind: ProblemUnknown, Zone: "shaker", Cells: []rules.Pos{{Row: 1, Col: 1}}, Text: "shaker: 1 cell(s) of no calibrated colour"})
+	if f, _ := ScoreFinished(m, s, sc, false); f.Status != StatusUnsure || len(f.Scores) != 2 {
+		t.Errorf("a shaker cube in doubt: status %s, scores %v: want unsure and scored", f.Status, f.Scores)
+	}
 	if f, _ := ScoreFinished(m, s, withProblem(ProblemMarker), false); f.Status != StatusOK || len(f.Scores) != 2 {
 		t.Errorf("a marker placed oddly: status %s, scores %v: want ok and scored", f.Status, f.Scores)
 	}
