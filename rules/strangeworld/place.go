@@ -404,9 +404,13 @@ func takenSpot(w *World, top, portal int) (on TravellerAt, free int, ok bool) {
 	return on, 0, false
 }
 
-// rowHint names rows top and top+1 counted from the world's current top.
+// rowHint names rows top and top+1 counted from the world's current top
+// (row 1); the row above the world is named so, never "row 0".
 func (g *Game) rowHint(w *World, top int) string {
 	nw, _, _ := w.bounds()
+	if top < nw.Row {
+		return "the row above the world and row 1"
+	}
 	return fmt.Sprintf("rows %d-%d from the top", top-nw.Row+1, top-nw.Row+2)
 }
 
