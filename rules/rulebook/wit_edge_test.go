@@ -9,7 +9,7 @@ import (
 
 // Edge cases of Where is That? that the rulebook's examples do not show,
 // as an outside auditor would try them. Each test names the section of
-// REFERENCE.md (/work/shared/rules/REFERENCE.md, §1–3) whose rule it
+// REFERENCE.md (../shared/rules/REFERENCE.md, §1–3) whose rule it
 // encodes.
 
 // §2 push legality: a push in Continental is allowed only if every circle
