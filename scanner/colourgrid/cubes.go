@@ -342,19 +342,22 @@ func (c *cubeMap) shadowColour(fs []cubeFound, side float64) (calibration.Lab, b
 		dir geom.Pt
 	}
 	var ps []pair
+	paired := make([]bool, len(fs))
 	for _, f := range fs {
 		if !f.shadowLike {
 			continue
 		}
-		for _, g := range fs {
+		for j, g := range fs {
 			if !g.shadowLike && !g.white && c.touching(f, g, side) {
 				d := f.centre.Sub(g.centre)
 				ps = append(ps, pair{f.lab, d.Scale(1 / math.Max(1e-9, math.Hypot(d.X, d.Y)))})
+				paired[j] = true
 				break
 			}
 		}
 	}
 	var best []calibration.Lab
+	var bestDir geom.Pt
 	for _, p := range ps {
 		var same []calibration.Lab
 		for _, q := range ps {
@@ -363,10 +366,10 @@ func (c *cubeMap) shadowColour(fs []cubeFound, side float64) (calibration.Lab, b
 			}
 		}
 		if len(same) > len(best) {
-			best = same
+			best, bestDir = same, p.dir
 		}
 	}
-	if len(best) < 2 {
+	if len(best) < 2 || !c.lampWitnessed(fs, paired, bestDir, side) {
 		return calibration.Lab{}, false
 	}
 	// The median, channel by channel: a shadow half over a grey cube
@@ -381,6 +384,86 @@ func (c *cubeMap) shadowColour(fs []cubeFound, side float64) (calibration.Lab, b
 		m[k] = v[len(v)/2]
 	}
 	return m, true
+}
+
+// lampWitnessed reports whether the coloured cubes that have no patch
+// beside them agree that a lamp casts shadows towards dir: a lamp
+// shadows every cube, so the paper just past a cube's face towards dir
+// is darker than the paper just past its opposite face, even where the
+// shadow is too small to pass for a patch. Two grey cubes that happen to
+// lie beside coloured cubes the same way are not witnessed: the other
+// cubes' paper is as light on both sides (their contact shadows are
+// alike all round). The witnesses are coloured cubes (their own shaded
+// sides are coloured, not counted as paper) with no other patch near
+// either strip. With none against, or more for than against, the
+// patches are believed (under a lamp most coloured cubes have their
+// shadow as a patch beside them, leaving few witnesses or none).
+func (c *cubeMap) lampWitnessed(fs []cubeFound, paired []bool, dir geom.Pt, side float64) bool {
+	yes, no := c.lampVotes(fs, paired, dir, side)
+	return no == 0 || yes > no
+}
+
+// lampVotes counts the witnesses of lampWitnessed: those whose paper is
+// darker towards dir than away from it by half a faint shadow (yes), and
+// those where it is not darker by a quarter of one (no).
+func (c *cubeMap) lampVotes(fs []cubeFound, paired []bool, dir geom.Pt, side float64) (yes, no int) {
+	perp := geom.Pt{X: -dir.Y, Y: dir.X}
+	// strip is the mean darkness of the colourless paper from 1.5 to 6
+	// mm past the face towards d, half a side wide, and the share of it
+	// that is such paper.
+	strip := func(at, d geom.Pt) (float64, float64) {
+		var sum, n, all float64
+		for t := side/2 + 1.5; t <= side/2+6; t += 0.5 {
+			for u := -side / 4; u <= side/4; u += 0.5 {
+				p := at.Add(d.Scale(t)).Add(perp.Scale(u))
+				x, y := c.toPx(p)
+				xi, yi := int(x), int(y)
+				all++
+				if xi < 0 || yi < 0 || xi >= c.w || yi >= c.h {
+					continue
+				}
+				v := c.lab[yi*c.w+xi]
+				if c.dark[yi*c.w+xi] < 45 && math.Hypot(v[1], v[2]) < 12 {
+					sum, n = sum+c.dark[yi*c.w+xi], n+1
+				}
+			}
+		}
+		if n == 0 {
+			return 0, 0
+		}
+		return sum / n, n / all
+	}
+	for i, g := range fs {
+		if paired[i] || g.shadowLike || g.white || math.Hypot(g.lab[1], g.lab[2]) < 25 {
+			continue
+		}
+		clear := true
+		for j, h := range fs {
+			if j == i {
+				continue
+			}
+			for _, s := range []float64{1, -1} {
+				if h.centre.Dist(g.centre.Add(dir.Scale(s*(side/2+3.75)))) < side/2+5 {
+					clear = false
+				}
+			}
+		}
+		if !clear {
+			continue
+		}
+		to, toShare := strip(g.centre, dir)
+		from, fromShare := strip(g.centre, dir.Scale(-1))
+		if toShare < 0.5 || fromShare < 0.5 {
+			continue
+		}
+		switch {
+		case to-from > minShadowDiff/2:
+			yes++
+		case to-from < minShadowDiff/4:
+			no++
+		}
+	}
+	return yes, no
 }
 
 // findOnce finds every candidate cube face (and shadow) once.

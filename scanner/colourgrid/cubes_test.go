@@ -236,3 +236,60 @@ func TestShadowAloneInACellIsUnsure(t *testing.T) {
 		t.Errorf("cell 1 nearest %q, want Y", cells[1].Nearest)
 	}
 }
+
+// TestLampWitnessed: the coloured cubes with nothing beside them bear
+// out a lamp's direction only where there is a lamp. Under the lamp on
+// the table's west side, the paper east of them (where its shadows
+// fall) is darker than west of them, on every shake, and no witness
+// says otherwise; under neutral light and under the warm cast, whatever
+// direction is asked, the witnesses deny a lamp (so two grey cubes
+// beside coloured ones are not taken for its shadows).
+func TestLampWitnessed(t *testing.T) {
+	for _, l := range scenes.Lights() {
+		lamp := l.Options.Lighting.Lamp != nil
+		yesEast := 0
+		for seed := uint64(1); seed <= 4; seed++ {
+			o := l.Options
+			o.Seed = seed
+			tab := scenes.NewCityTable(o, scenes.City{Players: 1, WildCubes: 1, CubeOffset: 7})
+			g, err := tab.Shake(seed + 10)
+			if err != nil {
+				t.Fatal(err)
+			}
+			frame, mats := render(t, g, &calibration.File{})
+			m := shakerOf(t, mats)
+			side := m.Layout.CubeSide()
+			gr := m.Layout.Grid
+			margin := 0.6 * side
+			cm, err := m.cubeMap(frame, [4]float64{gr[0] - margin, gr[1] - margin, gr[2] + margin, gr[3] + margin})
+			frame.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var cubes []cubeFound
+			for _, f := range cm.findOnce(side, [4]float64{gr[0] - 0.3*side, gr[1] - 0.3*side, gr[2] + 0.3*side, gr[3] + 0.3*side}, m.cornerTiles(), minShadowDiff) {
+				if !f.shadowLike {
+					cubes = append(cubes, f)
+				}
+			}
+			none := make([]bool, len(cubes))
+			if lamp {
+				yes, no := cm.lampVotes(cubes, none, geom.Pt{X: 1}, side)
+				if no != 0 {
+					t.Errorf("%s seed %d: east, %d witnesses for a lamp, %d against", l.Name, seed, yes, no)
+				}
+				yesEast += yes
+				continue
+			}
+			for _, d := range []geom.Pt{{X: 1}, {X: -1}, {Y: 1}, {Y: -1}} {
+				yes, no := cm.lampVotes(cubes, none, d, side)
+				if yes+no == 0 || cm.lampWitnessed(cubes, none, d, side) {
+					t.Errorf("%s seed %d: towards %v, %d witnesses for a lamp, %d against: want a lamp denied", l.Name, seed, d, yes, no)
+				}
+			}
+		}
+		if lamp && yesEast == 0 {
+			t.Errorf("%s: no witness for the lamp's shadows east", l.Name)
+		}
+	}
+}
