@@ -61,3 +61,28 @@ func TestGreyCubesBesideColouredOnes(t *testing.T) {
 		}
 	}
 }
+
+// TestShadowsRunningTogether: a 2-player table with construction sites
+// (table 15 of the bench on seed 5: `tableref bench colours --seed 5`)
+// under the lamp on one side, whose long shadows to the east run into the
+// next cubes: a shadow touches its own cube and a neighbour's. Paired
+// with the first cube it touched, the shadows seemed to fall west as
+// often as east; the two grey cubes, each just west of a coloured cube,
+// won, grey was learnt as the shadow's colour, the real shadows passed
+// for cubes, and six coloured cubes were read as lying between cells (a
+// needless "Reshake!") and both grey cubes unsure. Each shadow belongs to
+// the nearest cube it touches: every cube is read.
+func TestShadowsRunningTogether(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders and scans a table")
+	}
+	table := []scenes.City{Tables()[14]}
+	row, err := Run(context.Background(), scenes.Lights()[2], table, 5+100*14, DocsSteps, Printed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if row.CubesMissed+row.CubesWrong+row.CubesUnsure != 0 || row.CubesRight != 9 ||
+		row.CellsRight != row.Cells || row.ScoresWrong+row.WinnersWrong != 0 {
+		t.Errorf("%+v", row)
+	}
+}

@@ -332,8 +332,9 @@ func fullDist(a, b calibration.Lab) float64 {
 }
 
 // shadowColour is the colour of the lamp's shadows on this mat, when
-// there is a lamp: the shadow-like patches touching a cube that is not,
-// lying the same way from their cubes (a lamp casts every shadow the
+// there is a lamp: the shadow-like patches touching a cube that is not
+// (the nearest they touch: long shadows run into the next cubes), lying
+// the same way from their cubes (a lamp casts every shadow the
 // same way; a grey cube beside a coloured one lies any way), at least
 // two of them; their median colour.
 func (c *cubeMap) shadowColour(fs []cubeFound, side float64) (calibration.Lab, bool) {
@@ -347,13 +348,19 @@ func (c *cubeMap) shadowColour(fs []cubeFound, side float64) (calibration.Lab, b
 		if !f.shadowLike {
 			continue
 		}
+		// The cube casting it is the nearest it touches: where shadows
+		// run together, a shadow touches its neighbours' cubes too.
+		cast := -1
 		for j, g := range fs {
-			if !g.shadowLike && !g.white && c.touching(f, g, side) {
-				d := f.centre.Sub(g.centre)
-				ps = append(ps, pair{f.lab, d.Scale(1 / math.Max(1e-9, math.Hypot(d.X, d.Y)))})
-				paired[j] = true
-				break
+			if !g.shadowLike && !g.white && c.touching(f, g, side) &&
+				(cast < 0 || f.centre.Dist(g.centre) < f.centre.Dist(fs[cast].centre)) {
+				cast = j
 			}
+		}
+		if cast >= 0 {
+			d := f.centre.Sub(fs[cast].centre)
+			ps = append(ps, pair{f.lab, d.Scale(1 / math.Max(1e-9, math.Hypot(d.X, d.Y)))})
+			paired[cast] = true
 		}
 	}
 	var best []calibration.Lab
