@@ -170,6 +170,18 @@ func newCalibrateColours() *cobra.Command {
 }
 
 func calibrateColours(ctx context.Context, path string, add bool, args []string, stdout io.Writer) error {
+	return calibrateFromPhotos(ctx, path, args, stdout, func(f *calibration.File, photos []colourgrid.Photo) (printer, error) {
+		return colourgrid.CalibrateColours(f, photos, add)
+	})
+}
+
+// printer is a calibration step's report.
+type printer interface{ Print(io.Writer) }
+
+// calibrateFromPhotos loads the calibration at path (or starts one), reads
+// every photo, runs step on them and saves the file, then prints step's
+// report. Nothing is saved when a photo cannot be read or step fails.
+func calibrateFromPhotos(ctx context.Context, path string, args []string, stdout io.Writer, step func(*calibration.File, []colourgrid.Photo) (printer, error)) error {
 	f, err := calibration.LoadOrNew(path)
 	if err != nil {
 		return err
@@ -187,7 +199,7 @@ func calibrateColours(ctx context.Context, path string, add bool, args []string,
 		}
 		photos = append(photos, p)
 	}
-	rep, err := colourgrid.CalibrateColours(f, photos, add)
+	rep, err := step(f, photos)
 	if err != nil {
 		return err
 	}
@@ -212,31 +224,7 @@ func newCalibrateShaker() *cobra.Command {
 }
 
 func calibrateShaker(ctx context.Context, path string, args []string, stdout io.Writer) error {
-	f, err := calibration.LoadOrNew(path)
-	if err != nil {
-		return err
-	}
-	var photos []colourgrid.Photo
-	defer func() {
-		for _, p := range photos {
-			p.Frame.Close()
-		}
-	}()
-	for _, a := range args {
-		p, err := colourPhoto(ctx, a)
-		if err != nil {
-			return err
-		}
-		photos = append(photos, p)
-	}
-	d, err := colourgrid.CalibrateShaker(f, photos)
-	if err != nil {
-		return err
-	}
-	if err := saveCalibration(f, path); err != nil {
-		return err
-	}
-	d.Print(stdout)
-	fmt.Fprintf(stdout, "saved to %s\n", path)
-	return nil
+	return calibrateFromPhotos(ctx, path, args, stdout, func(f *calibration.File, photos []colourgrid.Photo) (printer, error) {
+		return colourgrid.CalibrateShaker(f, photos)
+	})
 }

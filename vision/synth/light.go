@@ -7,6 +7,7 @@ import (
 
 	"gocv.io/x/gocv"
 
+	"github.com/tableref/tableref/vision/colour"
 	"github.com/tableref/tableref/vision/geom"
 )
 
@@ -77,20 +78,6 @@ func (l Light) At(p geom.Pt) [3]float64 {
 	c, m := l.cast(), l.lampAt(p)
 	return [3]float64{c[0] + m[0], c[1] + m[1], c[2] + m[2]}
 }
-
-// srgbToLinear is the sRGB decoding of each 8-bit level.
-var srgbToLinear = func() [256]float64 {
-	var t [256]float64
-	for i := range t {
-		v := float64(i) / 255
-		if v <= 0.04045 {
-			t[i] = v / 12.92
-		} else {
-			t[i] = math.Pow((v+0.055)/1.055, 2.4)
-		}
-	}
-	return t
-}()
 
 // linearToSRGB encodes a linear value (0..1, in 4096 steps) as 8 bits.
 var linearToSRGB = func() [4097]uint8 {
@@ -165,7 +152,7 @@ func illuminate(frame *gocv.Mat, s Scene, shade gocv.Mat) {
 			}
 			// BGR order in the frame: channel 2-k holds RGB k.
 			j := i * 3
-			v := [3]float64{srgbToLinear[px[j+2]], srgbToLinear[px[j+1]], srgbToLinear[px[j]]}
+			v := [3]float64(colour.Linear(px[j], px[j+1], px[j+2]))
 			v = underLight(v, g)
 			for k := 0; k < 3; k++ {
 				px[j+2-k] = linearToSRGB[int(math.Min(1, v[k])*4096)]

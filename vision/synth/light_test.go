@@ -3,6 +3,7 @@ package synth
 import (
 	"testing"
 
+	"github.com/tableref/tableref/vision/colour"
 	"github.com/tableref/tableref/vision/geom"
 )
 
@@ -24,7 +25,7 @@ func TestLampChangesTheCast(t *testing.T) {
 		defer m.Close()
 		q := cam.Apply(geom.Pt{X: x})
 		v := m.GetVecbAt(int(q.Y), int(q.X))
-		return [3]float64{srgbToLinear[v[2]], srgbToLinear[v[1]], srgbToLinear[v[0]]}
+		return [3]float64(colour.Linear(v[0], v[1], v[2]))
 	}
 	lamp := base
 	lamp.Effect.Light = Light{Cast: Daylight, Lamp: &Lamp{At: [3]float64{-600, 0, 500}, Colour: Warm, Power: 2}}
