@@ -3,6 +3,7 @@ package rulebook
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/tableref/tableref/rules/internal/enginetest"
 	"sort"
 	"strings"
 	"testing"
@@ -224,25 +225,11 @@ func (z zone) json() map[string]any {
 	return out
 }
 
-// Event helpers.
-
-func only(evs []rules.Event, k rules.EventKind) []rules.Event {
-	var out []rules.Event
-	for _, e := range evs {
-		if e.Kind == k {
-			out = append(out, e)
-		}
-	}
-	return out
-}
-
-func dump(evs []rules.Event) string {
-	var b strings.Builder
-	for _, e := range evs {
-		fmt.Fprintf(&b, "\n    %s %q %s", e.Kind, e.Short, e.Long)
-	}
-	return b.String()
-}
+// Event helpers: the engines' own test helpers.
+var (
+	only = enginetest.Only
+	dump = enginetest.Describe
+)
 
 // verdict returns the one verdict among evs, failing unless there is
 // exactly one.
