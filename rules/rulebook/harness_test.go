@@ -3,12 +3,12 @@ package rulebook
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/tableref/tableref/rules/internal/enginetest"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/rules/internal/enginetest"
 	_ "github.com/tableref/tableref/rules/modes" // every game mode, as the binary links them
 	"github.com/tableref/tableref/rules/replay"
 	"github.com/tableref/tableref/rules/rulestest"
