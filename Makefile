@@ -6,6 +6,13 @@ export PATH := $(PATH):/usr/local/go/bin
 GO ?= go
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
+# Link with lld, dropping unused code and every shared library nothing
+# left calls: gocv compiles wrappers for every OpenCV module, so GNU ld
+# (which decides --as-needed before it collects garbage) made each
+# tableref process load 264 libraries, GTK and FFmpeg included, for
+# 130-150 ms before it did anything (docs/vision.md, "Start-up").
+LINK_FLAGS := -fuse-ld=lld -Wl,--gc-sections -Wl,--as-needed
+export CGO_LDFLAGS := $(strip $(CGO_LDFLAGS) $(LINK_FLAGS))
 BIN := bin/tableref
 PI_OUT := out/pi
 

@@ -369,8 +369,8 @@ func calibrateShow(ctx context.Context, path, showOut string, pos []string, stdo
 		return err
 	}
 	defer img.Close()
-	if !gocv.IMWrite(showOut, img) {
-		return fmt.Errorf("%s: cannot write the drawing", showOut)
+	if err := imagefile.Write(showOut, img, 0); err != nil {
+		return fmt.Errorf("cannot write the drawing: %w", err)
 	}
 	fmt.Fprintf(stdout, "drawn over %s: %s\n", pos[0], showOut)
 	return nil

@@ -333,8 +333,8 @@ func writeAnnotated(frame gocv.Mat, scan *scanner.Scan, notes scanner.Notes, pat
 		return err
 	}
 	defer img.Close()
-	if !gocv.IMWrite(path, img) {
-		return fmt.Errorf("%s: cannot write the annotated image", path)
+	if err := imagefile.Write(path, img, 0); err != nil {
+		return fmt.Errorf("cannot write the annotated image: %w", err)
 	}
 	return nil
 }

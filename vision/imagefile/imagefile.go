@@ -208,10 +208,10 @@ func Decode(data []byte, name string) (gocv.Mat, error) {
 	if err != nil {
 		return gocv.NewMat(), fmt.Errorf("%s: %w", name, err)
 	}
-	m, err := gocv.IMDecode(data, gocv.IMReadColor)
+	m, err := decodePixels(data, in.Format)
 	if err != nil || m.Empty() {
 		m.Close()
-		why := "OpenCV could not decode it"
+		why := "no pixels"
 		if err != nil {
 			why = err.Error()
 		}

@@ -141,36 +141,6 @@ func TestRefusesOtherFiles(t *testing.T) {
 	}
 }
 
-// exifOrientation inserts an APP1 EXIF segment saying "rotate 90° clockwise"
-// (orientation 6) after the SOI marker.
-func exifOrientation(jpg []byte) []byte {
-	tiffHdr := []byte("MM\x00\x2a\x00\x00\x00\x08" + // big-endian TIFF, IFD at 8
-		"\x00\x01" + // one entry
-		"\x01\x12\x00\x03\x00\x00\x00\x01\x00\x06\x00\x00" + // Orientation, SHORT, 1, value 6
-		"\x00\x00\x00\x00") // no next IFD
-	payload := append([]byte("Exif\x00\x00"), tiffHdr...)
-	seg := []byte{0xFF, 0xE1, 0, 0}
-	binary.BigEndian.PutUint16(seg[2:], uint16(len(payload)+2))
-	seg = append(seg, payload...)
-	out := append([]byte{}, jpg[:2]...)
-	out = append(out, seg...)
-	return append(out, jpg[2:]...)
-}
-
-// A phone photo stored sideways with an EXIF orientation is decoded turned;
-// its swapped sides are not mistaken for a lying header.
-func TestExifOrientation(t *testing.T) {
-	m, err := Decode(exifOrientation(encode(t, gocv.JPEGFileExt)), "phone.jpg")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer m.Close()
-	if m.Cols() != 48 && m.Cols() != 64 {
-		t.Errorf("decoded %d×%d", m.Cols(), m.Rows())
-	}
-	t.Logf("EXIF orientation 6: decoded %d×%d from a 64×48 header", m.Cols(), m.Rows())
-}
-
 func TestRead(t *testing.T) {
 	dir := t.TempDir()
 	good := filepath.Join(dir, "good.png")

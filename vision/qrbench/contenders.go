@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/tableref/tableref/vision/imagefile"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -218,8 +219,8 @@ func (z *TablerefScan) Read(ctx context.Context, frame gocv.Mat) ([]Found, error
 	name := f.Name()
 	f.Close()
 	defer os.Remove(name)
-	if !gocv.IMWrite(name, frame) {
-		return nil, fmt.Errorf("qrbench: cannot write %s", name)
+	if err := imagefile.Write(name, frame, 0); err != nil {
+		return nil, fmt.Errorf("qrbench: %w", err)
 	}
 	start := time.Now()
 	out, err := exec.CommandContext(ctx, z.Bin, "scan", "--codes", "--json", name).Output()

@@ -3,6 +3,7 @@ package qrbench
 import (
 	"context"
 	"fmt"
+	"github.com/tableref/tableref/vision/imagefile"
 	"io"
 	"os"
 	"os/exec"
@@ -77,8 +78,8 @@ func StartupCases(bin, dir string) ([]StartupCase, error) {
 	defer frame.Close()
 	png := filepath.Join(dir, "qrbench-startup.png")
 	pgm := filepath.Join(dir, "qrbench-startup.pgm")
-	if !gocv.IMWrite(png, frame) {
-		return nil, fmt.Errorf("qrbench: cannot write %s", png)
+	if err := imagefile.Write(png, frame, 0); err != nil {
+		return nil, fmt.Errorf("qrbench: %w", err)
 	}
 	grey := greyOf(frame)
 	defer grey.Close()

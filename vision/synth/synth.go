@@ -14,6 +14,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/tableref/tableref/vision/imagefile"
 	"image"
 	"image/color"
 	"math"
@@ -551,12 +552,11 @@ func finish(frame *gocv.Mat, s Scene, rng *rand.Rand) error {
 		noise(frame, e.NoiseSigma, rng)
 	}
 	if e.JPEGQuality > 0 {
-		buf, err := gocv.IMEncodeWithParams(gocv.JPEGFileExt, *frame, []int{gocv.IMWriteJpegQuality, e.JPEGQuality})
+		data, err := imagefile.EncodeJPEG(*frame, e.JPEGQuality)
 		if err != nil {
 			return fmt.Errorf("synth: jpeg: %w", err)
 		}
-		dec, err := gocv.IMDecode(buf.GetBytes(), gocv.IMReadColor)
-		buf.Close()
+		dec, err := imagefile.Decode(data, "synth.jpg")
 		if err != nil {
 			return fmt.Errorf("synth: jpeg: %w", err)
 		}

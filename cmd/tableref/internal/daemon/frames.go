@@ -3,6 +3,7 @@ package daemon
 import (
 	"context"
 	"errors"
+	"github.com/tableref/tableref/vision/imagefile"
 	"image"
 	"io"
 	"log/slog"
@@ -418,12 +419,7 @@ func drawPicture(src gocv.Mat) ([]byte, error) {
 	small := gocv.NewMat()
 	defer small.Close()
 	gocv.Resize(src, &small, image.Point{X: pictureWidth, Y: int(float64(src.Rows()) * scale)}, 0, 0, gocv.InterpolationArea)
-	buf, err := gocv.IMEncode(gocv.JPEGFileExt, small)
-	if err != nil {
-		return nil, err
-	}
-	defer buf.Close()
-	return append([]byte(nil), buf.GetBytes()...), nil
+	return imagefile.EncodeJPEG(small, 0)
 }
 
 // pageMarks are the marks with corners as fractions of a w×h frame.

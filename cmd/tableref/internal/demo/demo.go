@@ -16,13 +16,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/tableref/tableref/vision/imagefile"
 	"io"
 	"math"
 	"os"
 	"path/filepath"
 	"sort"
-
-	"gocv.io/x/gocv"
 
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/rules/replay"
@@ -208,10 +207,7 @@ func render(s synth.Scene, path string) error {
 		return err
 	}
 	defer img.Close()
-	if ok := gocv.IMWriteWithParams(path, img, []int{gocv.IMWriteJpegQuality, 92}); !ok {
-		return fmt.Errorf("cannot write %s", path)
-	}
-	return nil
+	return imagefile.Write(path, img, 92)
 }
 
 // snapshots reads the replay's setup and its tables in order.
