@@ -5,14 +5,17 @@ SHELL := /bin/bash
 export PATH := $(PATH):/usr/local/go/bin
 GO ?= go
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
-LDFLAGS := -X main.version=$(VERSION)
 # Link with lld, dropping unused code and every shared library nothing
 # left calls: gocv compiles wrappers for every OpenCV module, so GNU ld
 # (which decides --as-needed before it collects garbage) made each
 # tableref process load 264 libraries, GTK and FFmpeg included, for
 # 130-150 ms before it did anything (docs/vision.md, "Start-up").
+# -extldflags, not CGO_LDFLAGS: cgo also links a probe object with
+# CGO_LDFLAGS to learn a package's C imports, and garbage collection
+# there leaves pure-Go binaries (linked internally) without libc.
 LINK_FLAGS := -fuse-ld=lld -Wl,--gc-sections -Wl,--as-needed
-export CGO_LDFLAGS := $(strip $(CGO_LDFLAGS) $(LINK_FLAGS))
+GO_LDFLAGS := -extldflags "$(LINK_FLAGS)"
+LDFLAGS := -X main.version=$(VERSION) $(GO_LDFLAGS)
 BIN := bin/tableref
 PI_OUT := out/pi
 
@@ -40,8 +43,8 @@ fmt-check:
 # with gocv's Mat profile (a leaked Mat fails them), and the rules engines
 # again without cgo (they must never need it).
 test: setup vet fmt-check
-	$(GO) test ./...
-	$(GO) test -tags matprofile ./vision/... ./scanner/...
+	$(GO) test -ldflags '$(GO_LDFLAGS)' ./...
+	$(GO) test -ldflags '$(GO_LDFLAGS)' -tags matprofile ./vision/... ./scanner/...
 	CGO_ENABLED=0 $(GO) test ./rules/...
 	FUZZ_PARALLEL=1 scripts/fuzz $(FUZZTIME_SHORT)
 
@@ -77,8 +80,8 @@ replay-demo: build
 DAEMON = cd cmd/tableref/internal/daemon &&
 LATENCY = taskset -c 0 $(CURDIR)/bin/daemon.test -test.run TestVerdictLatency -test.v
 measure: build
-	TABLEREF_MEASURE=1 $(GO) test -count 3 -run TestVerdictLatency -v ./cmd/tableref/internal/daemon/ | grep -E 'latency_test|ok|FAIL'
-	$(GO) test -c -o bin/daemon.test ./cmd/tableref/internal/daemon/
+	TABLEREF_MEASURE=1 $(GO) test -ldflags '$(GO_LDFLAGS)' -count 3 -run TestVerdictLatency -v ./cmd/tableref/internal/daemon/ | grep -E 'latency_test|ok|FAIL'
+	$(GO) test -ldflags '$(GO_LDFLAGS)' -c -o bin/daemon.test ./cmd/tableref/internal/daemon/
 	$(DAEMON) TABLEREF_MEASURE=1 $(LATENCY) -test.count 3 | grep -E 'latency_test|PASS|FAIL'
 	$(DAEMON) TABLEREF_MEASURE=12MP TABLEREF_MEASURE_SNAPSHOTS=0 $(LATENCY) | grep -E 'latency_test|PASS|FAIL'
 	scripts/soak -memory $(BIN)
