@@ -5,20 +5,18 @@
 // is looked for by itself near the middle of its edge, so the reader does
 // not depend on one publisher's layout.
 //
-// Text is recognised by Tesseract (libtesseract, through the gosseract
-// binding): a general OCR engine reads the publisher's font as well as
-// tableref's, and it also reads names, which digit templates could not.
-// Every read comes with Tesseract's confidence; deciding what to trust is
-// the caller's job.
+// Text is recognised by Tesseract (libtesseract's C API, loaded when the
+// first Reader starts: tesseract.go): a general OCR engine reads the
+// publisher's font as well as tableref's, and it also reads names, which
+// digit templates could not. Every read comes with Tesseract's
+// confidence; deciding what to trust is the caller's job.
 package cardtext
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
 	"math"
 	"slices"
 	"sort"
@@ -27,7 +25,6 @@ import (
 	"sync"
 	"unicode"
 
-	"github.com/otiai10/gosseract/v2"
 	"gocv.io/x/gocv"
 
 	"github.com/tableref/tableref/vision/geom"
@@ -109,9 +106,9 @@ const (
 // concurrent use, so a Reader reads one card at a time.
 type Reader struct {
 	mu     sync.Mutex
-	digits *gosseract.Client // a number as one line of figures
-	text   *gosseract.Client // the card's text as a block
-	sparse *gosseract.Client // the card's text as scattered words
+	digits *engine // a number as one line of figures
+	text   *engine // the card's text as a block
+	sparse *engine // the card's text as scattered words
 }
 
 // NewReader starts the engines. langs are Tesseract's language codes for
@@ -121,57 +118,49 @@ func NewReader(langs ...string) (*Reader, error) {
 	if len(langs) == 0 {
 		langs = []string{"eng"}
 	}
-	have, err := gosseract.GetAvailableLanguages()
-	if err != nil || len(have) == 0 {
-		return nil, fmt.Errorf("cardtext: no Tesseract language data found (install tesseract-ocr: scripts/setup does): %v", err)
+	api, err := tesseract()
+	if err != nil {
+		return nil, err
 	}
-	for _, l := range append([]string{"eng"}, langs...) {
+	// The figures are read in English, which every name's engine needs
+	// too: its engine starts first and says which languages are there.
+	// Only figures, at the raster's own resolution (not a guess per crop).
+	r := &Reader{}
+	r.digits, err = newEngine(api, []string{"eng"}, psmSingleLine, [][2]string{
+		{"tessedit_char_whitelist", "0123456789"},
+		{"user_defined_dpi", strconv.Itoa(int(PxPerMM * 25.4))},
+	})
+	if err != nil {
+		return nil, err
+	}
+	have := r.digits.languages()
+	for _, l := range langs {
 		if !slices.Contains(have, l) {
-			return nil, fmt.Errorf("cardtext: Tesseract has no %q language data (Debian package tesseract-ocr-%s; scripts/setup installs it)", l, l)
+			r.Close()
+			return nil, fmt.Errorf("cardtext: Tesseract has no %q language data: install the Debian package %s", l, languagePackage(l))
 		}
 	}
-	r := &Reader{digits: gosseract.NewClient(), text: gosseract.NewClient(), sparse: gosseract.NewClient()}
-	// The page segmentation mode goes in as a variable: gosseract's
-	// SetPageSegMode is lost when the engine initialises later.
-	for _, c := range []struct {
-		client *gosseract.Client
-		langs  []string
-		psm    gosseract.PageSegMode
-		white  string
-	}{
-		{r.digits, []string{"eng"}, gosseract.PSM_SINGLE_LINE, "0123456789"},
-		// One block of text (the API's own default) finds the name among
-		// the card's art better than the automatic or sparse modes.
-		{r.text, langs, gosseract.PSM_SINGLE_BLOCK, ""},
-		{r.sparse, langs, gosseract.PSM_SPARSE_TEXT, ""},
-	} {
-		err := c.client.SetLanguage(c.langs...)
-		if err == nil && c.white != "" {
-			err = c.client.SetWhitelist(c.white)
-		}
-		if err == nil {
-			err = c.client.SetVariable("tessedit_pageseg_mode", strconv.Itoa(int(c.psm)))
-		}
-		if err == nil && c.white != "" { // the raster's own resolution, not a guess per crop
-			err = c.client.SetVariable("user_defined_dpi", strconv.Itoa(int(PxPerMM*25.4)))
-		}
-		if err != nil {
-			r.Close()
-			return nil, fmt.Errorf("cardtext: %w", err)
-		}
+	// One block of text (the API's own default) finds the name among the
+	// card's art better than the automatic or sparse modes; scattered
+	// words find names the block misses.
+	if r.text, err = newEngine(api, langs, psmSingleBlock, nil); err == nil {
+		r.sparse, err = newEngine(api, langs, psmSparseText, nil)
+	}
+	if err != nil {
+		r.Close()
+		return nil, err
 	}
 	return r, nil
 }
 
 // Close frees the engines.
 func (r *Reader) Close() error {
-	var errs []error
-	for _, c := range []*gosseract.Client{r.digits, r.text, r.sparse} {
-		if c != nil {
-			errs = append(errs, c.Close())
+	for _, e := range []*engine{r.digits, r.text, r.sparse} {
+		if e != nil {
+			e.close()
 		}
 	}
-	return errors.Join(errs...)
+	return nil
 }
 
 // ErrOutside is a card whose outline leaves the frame.
@@ -621,7 +610,7 @@ func (r *Reader) readNumber(g group, height int) (string, float64, error) {
 // recognise runs one engine on ink (or the part of it at part, when not
 // empty), scaled so figures of height h stand inkHeight px tall, with its
 // contrast stretched and a white margin.
-func (r *Reader) recognise(eng *gosseract.Client, ink gocv.Mat, part image.Rectangle, h, height int) (string, float64, error) {
+func (r *Reader) recognise(eng *engine, ink gocv.Mat, part image.Rectangle, h, height int) (string, float64, error) {
 	src := ink
 	if !part.Empty() {
 		pad := int(0.4 * PxPerMM)
@@ -636,22 +625,15 @@ func (r *Reader) recognise(eng *gosseract.Client, ink gocv.Mat, part image.Recta
 	framed := gocv.NewMat()
 	defer framed.Close()
 	gocv.CopyMakeBorder(big, &framed, inkBorder, inkBorder, inkBorder, inkBorder, gocv.BorderConstant, color.RGBA{R: 255, G: 255, B: 255, A: 255})
-	data, err := pngOf(framed)
-	if err != nil {
-		return "", 0, err
-	}
-	if err := eng.SetImageFromBytes(data); err != nil {
-		return "", 0, err
-	}
-	words, err := eng.GetBoundingBoxes(gosseract.RIL_WORD)
+	words, err := readMat(eng, framed, levelWord)
 	if err != nil {
 		return "", 0, err
 	}
 	var text strings.Builder
 	conf := 100.0
 	for _, w := range words {
-		text.WriteString(strings.TrimSpace(w.Word))
-		conf = math.Min(conf, w.Confidence)
+		text.WriteString(strings.TrimSpace(w.text))
+		conf = math.Min(conf, w.conf)
 	}
 	if text.Len() == 0 {
 		return "", 0, nil
@@ -667,29 +649,22 @@ func (r *Reader) lines(img gocv.Mat, blank []image.Rectangle) ([]Line, error) {
 	for _, b := range blank {
 		gocv.Rectangle(&mat, b.Inset(-int(PxPerMM)), color.RGBA{R: 255, G: 255, B: 255, A: 255}, -1)
 	}
-	data, err := pngOf(mat)
-	if err != nil {
-		return nil, err
-	}
 	// Two layouts: the card's text as one block, then as scattered
 	// words; each finds names the other misses among the art.
 	var out []Line
 	seen := map[string]bool{}
-	for _, eng := range []*gosseract.Client{r.text, r.sparse} {
-		if err := eng.SetImageFromBytes(data); err != nil {
-			return nil, err
-		}
-		boxes, err := eng.GetBoundingBoxes(gosseract.RIL_TEXTLINE)
+	for _, eng := range []*engine{r.text, r.sparse} {
+		boxes, err := readMat(eng, mat, levelLine)
 		if err != nil {
 			return nil, err
 		}
 		for _, b := range boxes {
-			t := strings.Join(strings.Fields(b.Word), " ")
+			t := strings.Join(strings.Fields(b.text), " ")
 			if letters(t) < 3 || seen[t] {
 				continue
 			}
 			seen[t] = true
-			out = append(out, Line{Text: t, Conf: b.Confidence, Box: b.Box})
+			out = append(out, Line{Text: t, Conf: b.conf, Box: b.box})
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Conf > out[j].Conf })
@@ -706,16 +681,16 @@ func letters(s string) int {
 	return n
 }
 
-func pngOf(m gocv.Mat) ([]byte, error) {
-	img, err := m.ToImage()
+// readMat recognises an 8-bit grey Mat.
+func readMat(eng *engine, m gocv.Mat, l level) ([]word, error) {
+	if m.Type() != gocv.MatTypeCV8U {
+		return nil, fmt.Errorf("cardtext: a picture of type %v, not 8-bit grey", m.Type())
+	}
+	px, err := m.DataPtrUint8()
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("cardtext: %w", err)
 	}
-	var buf bytes.Buffer
-	if err := (&png.Encoder{CompressionLevel: png.NoCompression}).Encode(&buf, img); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return eng.read(px, m.Cols(), m.Rows(), m.Step(), l)
 }
 
 // homMat is a homography as a 3×3 float64 Mat for OpenCV.
