@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/makiuchi-d/gozxing"
+	"github.com/makiuchi-d/gozxing/common"
 	"github.com/makiuchi-d/gozxing/qrcode/decoder"
 	"github.com/makiuchi-d/gozxing/qrcode/detector"
 
@@ -30,7 +31,8 @@ type Decoded struct {
 	TopLeft, TopRight, BottomLeft geom.Pt
 	// Dimension is the code's side in modules (21 for version 1).
 	Dimension int
-	// Binarizer says which thresholding found it: 0 local (hybrid), 1 global.
+	// Binarizer says which thresholding found it: 0 local (hybrid), 1
+	// global, 2 the bent grid (bentgrid.go) on the grey image.
 	Binarizer int
 }
 
@@ -53,13 +55,19 @@ func (Gozxing) Decode(grey []byte, w, h int, tryHarder bool) (Decoded, error) {
 	if tryHarder {
 		hints = map[gozxing.DecodeHintType]interface{}{gozxing.DecodeHintType_TRY_HARDER: true}
 	}
+	// Detections whose grid failed to decode: when tryHarder, their
+	// finders are tried again on a bent grid (bentgrid.go).
+	var found []*common.DetectorResult
 	var firstErr error
 	if bits := hybridBits(grey, w, h); bits != nil {
-		d, err := decodeBits(bits, hints)
+		d, det, err := decodeBits(bits, hints)
 		if err == nil {
 			return d, nil
 		}
 		firstErr = err
+		if det != nil {
+			found = append(found, det)
+		}
 	}
 	src, err := gozxing.NewPlanarYUVLuminanceSource(grey, w, h, 0, 0, w, h, false)
 	if err != nil {
@@ -68,36 +76,88 @@ func (Gozxing) Decode(grey []byte, w, h int, tryHarder bool) (Decoded, error) {
 	bits, err := gozxing.NewGlobalHistgramBinarizer(src).GetBlackMatrix()
 	if err == nil {
 		var d Decoded
-		if d, err = decodeBits(bits, hints); err == nil {
+		var det *common.DetectorResult
+		if d, det, err = decodeBits(bits, hints); err == nil {
 			d.Binarizer = 1
 			return d, nil
+		}
+		if det != nil && (len(found) == 0 || !sameFinders(det, found[0])) {
+			found = append(found, det)
 		}
 	}
 	if firstErr == nil {
 		firstErr = err
 	}
+	if tryHarder {
+		for _, det := range found {
+			if d, err := decodeBent(grey, w, h, det, hints); err == nil {
+				d.Binarizer = 2
+				return d, nil
+			}
+		}
+	}
 	return Decoded{}, fmt.Errorf("%w: %v", ErrNoCode, firstErr)
 }
 
-func decodeBits(bits *gozxing.BitMatrix, hints map[gozxing.DecodeHintType]interface{}) (Decoded, error) {
+// decodeBits finds a code in bits and decodes it. When the finder patterns
+// were found but the modules did not decode, it also returns the detection.
+func decodeBits(bits *gozxing.BitMatrix, hints map[gozxing.DecodeHintType]interface{}) (Decoded, *common.DetectorResult, error) {
 	det, err := detector.NewDetector(bits).Detect(hints)
 	if err != nil {
-		return Decoded{}, err
+		return Decoded{}, nil, err
 	}
-	res, err := decoder.NewDecoder().Decode(det.GetBits(), hints)
+	if len(det.GetPoints()) < 3 {
+		return Decoded{}, nil, errors.New("detector returned fewer than three finder patterns")
+	}
+	d, err := decodeGrid(det.GetBits(), det.GetPoints(), hints)
+	if err != nil {
+		return Decoded{}, det, err
+	}
+	return d, nil, nil
+}
+
+// decodeBent samples the code det found on a grid bent to the image and
+// decodes it.
+func decodeBent(grey []byte, w, h int, det *common.DetectorResult, hints map[gozxing.DecodeHintType]interface{}) (Decoded, error) {
+	pts := det.GetPoints()
+	var align *geom.Pt
+	if len(pts) > 3 {
+		a := pt(pts[3])
+		align = &a
+	}
+	bits, ok := bentGrid(grey, w, h, pt(pts[1]), pt(pts[2]), pt(pts[0]), align, det.GetBits().GetWidth())
+	if !ok {
+		return Decoded{}, ErrNoCode
+	}
+	return decodeGrid(bits, pts, hints)
+}
+
+// decodeGrid decodes a sampled grid of modules; pts are the detector's
+// finder centres.
+func decodeGrid(grid *gozxing.BitMatrix, pts []gozxing.ResultPoint, hints map[gozxing.DecodeHintType]interface{}) (Decoded, error) {
+	n := grid.GetWidth()
+	res, err := decoder.NewDecoder().Decode(grid, hints)
 	if err != nil {
 		return Decoded{}, err
-	}
-	pts := det.GetPoints()
-	if len(pts) < 3 {
-		return Decoded{}, errors.New("detector returned fewer than three finder patterns")
 	}
 	// gozxing orders the points bottom-left, top-left, top-right.
 	bl, tl, tr := pt(pts[0]), pt(pts[1]), pt(pts[2])
 	if md, ok := res.GetOther().(*decoder.QRCodeDecoderMetaData); ok && md.IsMirrored() {
 		bl, tr = tr, bl
 	}
-	return Decoded{Text: res.GetText(), TopLeft: tl, TopRight: tr, BottomLeft: bl, Dimension: det.GetBits().GetWidth()}, nil
+	return Decoded{Text: res.GetText(), TopLeft: tl, TopRight: tr, BottomLeft: bl, Dimension: n}, nil
+}
+
+// sameFinders reports whether two detections found the same three finder
+// patterns (to within a pixel).
+func sameFinders(a, b *common.DetectorResult) bool {
+	pa, pb := a.GetPoints(), b.GetPoints()
+	for i := 0; i < 3; i++ {
+		if pt(pa[i]).Dist(pt(pb[i])) > 1 {
+			return false
+		}
+	}
+	return true
 }
 
 func pt(p gozxing.ResultPoint) geom.Pt { return geom.Pt{X: p.GetX(), Y: p.GetY()} }

@@ -2,6 +2,7 @@ package qr_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -35,9 +36,21 @@ func readTexts(t *testing.T, r *qr.Reader, path string) []string {
 	return out
 }
 
+// alsoInPhoto is the one other text a photo's codes really hold besides
+// its .txt. qrcode-2/16 is a "double QR", a second code inside the first.
+// qrcode-2/13's code decodes, with no error corrected at level Q, to
+// "photography" where its .txt says "photograph": the .txt is wrong, not
+// the read. Such a read is not a wrong payload, but the photo still counts
+// as missed, so the figure stays the one any reader gets on ZXing's set.
+var alsoInPhoto = map[string]string{
+	"qrcode-2/13.png": "The 2005 USGS aerial photography of the Washington Monument is censored.",
+	"qrcode-2/16.png": "[内側QRコード]\r\n\r\n*ダブルQR*\r\nhttp://d-qr.net/ex/",
+}
+
 // TestRealPhotos holds the reader to its target on real phone photos: at
-// least 170 of the 179 single-code photos (zbar reads 156, ZXing's own tests
-// require 157) and all four codes of the multi-code photo.
+// least 178 of the 179 single-code photos (zbar reads 156, ZXing's own tests
+// require 157), no text that is not in the photo, and all four codes of the
+// multi-code photo.
 func TestRealPhotos(t *testing.T) {
 	if _, err := os.Stat(photosDir); err != nil {
 		t.Skipf("real QR photos not found at %s (they live in shared/, outside a fresh clone): %v", photosDir, err)
@@ -46,31 +59,39 @@ func TestRealPhotos(t *testing.T) {
 	pngs, _ := filepath.Glob(filepath.Join(photosDir, "qrcode-*", "*.png"))
 	sort.Strings(pngs)
 	ok, total := 0, 0
-	var missed []string
+	var missed, wrong []string
 	for _, p := range pngs {
 		want, err := os.ReadFile(strings.TrimSuffix(p, ".png") + ".txt")
 		if err != nil {
 			continue
 		}
 		total++
+		name := strings.TrimPrefix(p, photosDir+"/")
 		hit := false
 		for _, got := range readTexts(t, r, p) {
-			if got == string(want) {
+			switch got {
+			case string(want):
 				hit = true
+			case alsoInPhoto[name]:
+			default:
+				wrong = append(wrong, fmt.Sprintf("%s: %q", name, got))
 			}
 		}
 		if hit {
 			ok++
 		} else {
-			missed = append(missed, strings.TrimPrefix(p, photosDir+"/"))
+			missed = append(missed, name)
 		}
 	}
-	t.Logf("real photos: decoded %d/%d; missed %v", ok, total, missed)
+	t.Logf("real photos: decoded %d/%d; missed %v; wrong payloads %v", ok, total, missed, wrong)
+	if len(wrong) > 0 {
+		t.Errorf("wrong payloads in %v", wrong)
+	}
 	if total != 179 {
 		t.Errorf("found %d photos with expected text, want 179", total)
 	}
-	if ok < 170 {
-		t.Errorf("decoded %d/%d photos, want at least 170", ok, total)
+	if ok < 178 {
+		t.Errorf("decoded %d/%d photos, want at least 178", ok, total)
 	}
 
 	multi := filepath.Join(photosDir, "multi-qrcode-1")
@@ -82,9 +103,14 @@ func TestRealPhotos(t *testing.T) {
 	for _, s := range readTexts(t, r, filepath.Join(multi, "1.png")) {
 		got[s] = true
 	}
-	for _, line := range strings.Split(strings.TrimRight(string(want), "\n"), "\n") {
+	lines := strings.Split(strings.TrimRight(string(want), "\n"), "\n")
+	for _, line := range lines {
 		if !got[line] {
 			t.Errorf("multi photo: missing %q (got %d codes)", line, len(got))
 		}
+		delete(got, line)
+	}
+	for s := range got {
+		t.Errorf("multi photo: %q is not in the photo", s)
 	}
 }

@@ -90,6 +90,7 @@ func TestEligibleTargets(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := scores["overall"]["tableref"]
+	t.Logf("eligible found %d/%d, wrong %d", s.EligOK, s.Eligible, s.Wrong)
 	if s.Eligible < 150 {
 		t.Fatalf("only %d eligible codes: conditions changed?", s.Eligible)
 	}
