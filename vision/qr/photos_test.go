@@ -9,8 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"gocv.io/x/gocv"
-
+	"github.com/tableref/tableref/vision/imagefile"
 	"github.com/tableref/tableref/vision/qr"
 )
 
@@ -20,11 +19,12 @@ const photosDir = "../../../shared/testdata/qr-photos"
 
 func readTexts(t *testing.T, r *qr.Reader, path string) []string {
 	t.Helper()
-	img := gocv.IMRead(path, gocv.IMReadColor)
-	defer img.Close()
-	if img.Empty() {
-		t.Fatalf("%s: cannot read image", path)
+	// imagefile is how `scan` and every other path read a photo
+	img, err := imagefile.Read(path)
+	if err != nil {
+		t.Fatal(err)
 	}
+	defer img.Close()
 	res, err := r.Read(context.Background(), img)
 	if err != nil {
 		t.Fatalf("%s: %v", path, err)
