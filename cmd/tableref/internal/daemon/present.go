@@ -44,6 +44,26 @@ type Screen struct {
 	// At is when the frame that led to it was taken (zero for inputs);
 	// the presenter logs the latency from there to the display.
 	At time.Time
+	// Act says the players must act on it (an order: flip, remove; a
+	// wrong verdict): a newer verdict never drops it unseen.
+	Act bool
+	// Card is the card a verdict or an order is about: a newer verdict on
+	// the same card supersedes them (the same move judged again).
+	Card rules.CardID
+	// Order names what an order asks ("flip SA-010"), Done what an order
+	// seen done did: once done, an order still waiting is dropped.
+	Order, Done string
+}
+
+// mustSee reports whether a screen stays available when a newer verdict
+// overtakes it: every verdict (players read each one), what they must act
+// on, and the system's screens (the camera, the scanner, the end).
+func (s Screen) mustSee() bool {
+	return s.Class == ClassVerdict || s.Class == ClassSystem || s.Act
+}
+
+func orderKey(e rules.Event) string {
+	return e.Action + " " + e.Card.String()
 }
 
 // How long screens stay (variables so tests can run faster):
@@ -81,15 +101,15 @@ func Screens(evs []rules.Event, at time.Time) []Screen {
 		case rules.EventVerdict:
 			s.Msg.Verdict = display.Right
 			if e.Verdict == rules.Wrong {
-				s.Msg.Verdict = display.Wrong
+				s.Msg.Verdict, s.Act = display.Wrong, true
 			}
-			s.Hold, s.Class = verdictHold, ClassVerdict
+			s.Hold, s.Class, s.Card = verdictHold, ClassVerdict, e.Card
 		case rules.EventWarning:
 			s.Msg.Verdict, s.Hold, s.Class = display.Warn, verdictHold, ClassWarning
 		case rules.EventDo:
-			s.Hold, s.Class = verdictHold, ClassFact
+			s.Hold, s.Class, s.Act, s.Card, s.Order = verdictHold, ClassFact, true, e.Card, orderKey(e)
 		case rules.EventDone:
-			s.Class = ClassFact
+			s.Class, s.Done = ClassFact, orderKey(e)
 		case rules.EventEnd:
 			s.Hold, s.Class = verdictHold, ClassSystem
 		case rules.EventPoints:
@@ -103,7 +123,7 @@ func Screens(evs []rules.Event, at time.Time) []Screen {
 		}
 		out = append(out, s)
 		for _, m := range e.More { // a tie between long names: further screens
-			out = append(out, Screen{Msg: display.Message{Lines: []string{m[0], m[1]}, Verdict: s.Msg.Verdict}, Hold: s.Hold, Class: s.Class, At: at})
+			out = append(out, Screen{Msg: display.Message{Lines: []string{m[0], m[1]}, Verdict: s.Msg.Verdict}, Hold: s.Hold, Class: s.Class, At: at, Act: s.Act})
 		}
 		if e.Kind == rules.EventEnd {
 			out = append(out, Screen{Scores: finalScores(e.Scores), Class: ClassSystem, Hold: verdictHold})
@@ -161,9 +181,14 @@ type queued struct {
 //     overtakenHold (a flickering read says it every other state and
 //     keeps it): stale, it is dropped if waiting, cut if on the display,
 //     and the last turn screen comes back when nothing else waits;
-//   - a newer verdict drops the older turn and round screens still
-//     waiting and cuts the older verdicts, points and orders still
-//     waiting to overtakenHold (they are all still shown);
+//   - a newer verdict goes on the display at once (players wait for it;
+//     it is what the latency of issue 19 counts): it drops the older
+//     turn, round, done and warning screens still waiting, and shows
+//     after itself, overtakenHold each, the older verdicts, points and
+//     orders still waiting and the screen it cut if that one must be
+//     seen (mustSee) and was shown less than overtakenHold; an order
+//     seen done, or a verdict or order about the card judged again, is
+//     dropped;
 //   - a warning already waiting, or shown and said again within
 //     repeatQuiet ever since (a flickering read makes the engine say it
 //     again and again), is not queued again: a warning is said once
@@ -177,6 +202,8 @@ type screenQueue struct {
 	current *queued
 	shownAt time.Time
 	cut     bool // the current screen was overtaken: it stays overtakenHold at most
+	// preempt: a newer verdict waits, the current screen goes at once.
+	preempt bool
 	batch   int
 	// said is when each warning was last said, state is when the last
 	// batch came.
@@ -224,19 +251,53 @@ func (q *screenQueue) push(b []Screen, now time.Time) {
 		q.said = map[string]time.Time{}
 	}
 	verdict := false
+	judged := map[rules.CardID]bool{} // the cards the new verdicts are about
+	done := map[string]bool{}         // the orders seen done
 	for _, s := range b {
-		if s.Class == ClassWarning {
+		switch {
+		case s.Class == ClassWarning:
 			q.said[lines(s)] = now
+		case s.Class == ClassVerdict:
+			verdict = true
+			if !s.Card.IsZero() {
+				judged[s.Card] = true
+			}
+		case s.Done != "":
+			done[s.Done] = true
 		}
-		verdict = verdict || s.Class == ClassVerdict
 	}
-	var keep []queued
+	// stale: an order done, or a verdict or order about a card a new
+	// verdict judges again (the same move: the newer word supersedes it).
+	stale := func(s Screen) bool {
+		return done[s.Order] && s.Order != "" ||
+			verdict && !s.Card.IsZero() && judged[s.Card] && (s.Class == ClassVerdict || s.Order != "")
+	}
+	// A newer verdict goes on the display at once. What it overtakes
+	// (older screens waiting, the one on the display if it was not shown
+	// overtakenHold) is dropped when it only said what the table was
+	// (turn, round, a card laid, an order seen done, warnings: the
+	// referee says them again if they still hold), else shown after the
+	// new verdict, overtakenHold each: verdicts, points, orders, the
+	// system's screens.
+	var keep, after []queued
+	if c := q.current; verdict && c != nil {
+		if c.mustSee() && now.Sub(q.shownAt) < overtakenHold && !stale(c.Screen) {
+			again := *c
+			again.Hold = min(again.Hold, overtakenHold)
+			after = append(after, again)
+		}
+		q.preempt = true
+	}
 	for _, w := range q.waiting {
 		switch {
-		case verdict && (w.Class == ClassInfo || w.Class == ClassWarning):
+		case stale(w.Screen):
+			continue
+		case verdict && (w.Class == ClassInfo || w.Class == ClassWarning || w.Done != ""):
 			continue // about the table before the move now judged
 		case verdict:
 			w.Hold = min(w.Hold, overtakenHold)
+			after = append(after, w)
+			continue
 		}
 		keep = append(keep, w)
 	}
@@ -268,6 +329,21 @@ func (q *screenQueue) push(b []Screen, now time.Time) {
 	}
 	if len(fresh) > 0 && q.current != nil {
 		q.cut = true // something newer waits
+	}
+	if verdict {
+		// The new verdicts first, then what they overtook, then the rest
+		// of the batch in the referee's order (the turn last).
+		var first, rest []queued
+		for _, s := range fresh {
+			w := queued{Screen: s, batch: q.batch, sent: now}
+			if s.Class == ClassVerdict {
+				first = append(first, w)
+			} else {
+				rest = append(rest, w)
+			}
+		}
+		keep = append(append(first, after...), rest...)
+		fresh = nil
 	}
 	for _, s := range fresh {
 		w := queued{Screen: s, batch: q.batch, sent: now}
@@ -310,7 +386,7 @@ func waitingBatch(q []queued, batch int) bool {
 
 // hold is how long the current screen stays now that more waits.
 func (q *screenQueue) hold() time.Duration {
-	if q.current == nil || q.noHold {
+	if q.current == nil || q.noHold || q.preempt {
 		return 0
 	}
 	if q.cut {
@@ -381,7 +457,7 @@ func (q *screenQueue) next(now time.Time) (s queued, ok bool, wait time.Duration
 	}
 	s = q.waiting[0]
 	q.waiting = q.waiting[1:]
-	q.current, q.shownAt, q.cut = &s, now, false
+	q.current, q.shownAt, q.cut, q.preempt = &s, now, false, false
 	switch s.Class {
 	case ClassWarning:
 		if q.warned == nil {

@@ -255,10 +255,11 @@ func TestNewWarningEveryState(t *testing.T) {
 	}
 }
 
-// TestQueueStaleness: a newer verdict drops the turn screens still waiting
-// and shortens the older verdicts, points and orders (still all shown); a
-// newer state drops warnings still waiting; more than maxWarnings warnings
-// in one batch are counted on one screen.
+// TestQueueStaleness: a newer verdict goes on the display the instant it
+// comes, drops the turn screens and warnings still waiting, and shows
+// after it the older verdict it cut before it could be read and the older
+// points and orders still waiting, each overtakenHold; more than
+// maxWarnings warnings in one batch are counted on one screen.
 func TestQueueStaleness(t *testing.T) {
 	t0 := time.Unix(1000, 0)
 	sc := func(kind rules.EventKind, l1 string) Screen {
@@ -275,21 +276,96 @@ func TestQueueStaleness(t *testing.T) {
 	for _, l := range []string{"A", "B", "C", "D", "E"} {
 		many = append(many, sc(rules.EventWarning, l))
 	}
-	shown, _ := playQueue([]batch{{t0, b1}, {t0.Add(100 * time.Millisecond), b2}, {t0.Add(5 * time.Second), many}}, t0.Add(20*time.Second))
+	v2At := t0.Add(100 * time.Millisecond)
+	shown, _ := playQueue([]batch{{t0, b1}, {v2At, b2}, {t0.Add(8 * time.Second), many}}, t0.Add(20*time.Second))
 	var got []string
 	for _, s := range shown {
 		got = append(got, s.Msg.Lines[0])
 	}
-	if want := "V1 P1 D1 V2 A B 3 more warnings"; strings.Join(got, " ") != want {
-		t.Errorf("shown %q, want %q", strings.Join(got, " "), want)
+	if want := "V1 V2 V1 P1 D1 A B 3 more warnings"; strings.Join(got, " ") != want {
+		t.Fatalf("shown %q, want %q", strings.Join(got, " "), want)
 	}
-	for _, s := range shown[:3] {
+	if !shown[1].from.Equal(v2At) {
+		t.Errorf("V2 shown %v after it came, want at once", shown[1].from.Sub(v2At))
+	}
+	for _, s := range shown[2:4] { // D1 is the last screen: it stays
 		if d := s.to.Sub(s.from); d != overtakenHold {
-			t.Errorf("%q, overtaken by V2, shown %v, want %v", s.text(), d, overtakenHold)
+			t.Errorf("%q, overtaken by V2, shown %v after it, want %v", s.text(), d, overtakenHold)
 		}
 	}
 	if shown[len(shown)-1].Msg.Verdict != display.Warn {
 		t.Errorf("the count of warnings is not a warning: %+v", shown[len(shown)-1])
+	}
+}
+
+// TestVerdictOvertakesAtOnce: a verdict is shown the instant it comes,
+// whatever holds the display; an order the players have not done yet is
+// still shown after it, an order seen done is not, and a newer verdict on
+// the same card (the move judged again) supersedes the older verdict and
+// its order.
+func TestVerdictOvertakesAtOnce(t *testing.T) {
+	t0 := time.Unix(1000, 0)
+	quito, manaus := rules.CardID{Deck: "SA", Num: 10}, rules.CardID{Deck: "SA", Num: 41}
+	verdict := func(c rules.CardID, name string) rules.Event {
+		return rules.Event{Kind: rules.EventVerdict, Player: 1, Card: c, Verdict: rules.Right, Short: rules.Say(name+": RIGHT", "Ana +1")}
+	}
+	flip := func(c rules.CardID, name string) rules.Event {
+		return rules.Event{Kind: rules.EventDo, Card: c, Action: "flip", Short: rules.Say("Flip "+name, "map side up")}
+	}
+	flipped := func(c rules.CardID, name string) rules.Event {
+		return rules.Event{Kind: rules.EventDone, Card: c, Action: "flip", Short: rules.Say("Flipped:", name)}
+	}
+	turn := func(who string) rules.Event {
+		return rules.Event{Kind: rules.EventTurn, Short: rules.Say(who+"'s turn", "Place a card")}
+	}
+	b := func(at time.Duration, evs ...rules.Event) batch {
+		return batch{at: t0.Add(at), screens: Screens(evs, time.Time{})}
+	}
+	texts := func(shown []onDisplay) string {
+		var out []string
+		for _, s := range shown {
+			out = append(out, s.text())
+		}
+		return strings.Join(out, " | ")
+	}
+	for _, c := range []struct {
+		name    string
+		batches []batch
+		want    string
+	}{
+		{"the order not done is shown after the new verdict", []batch{
+			b(0, verdict(quito, "Quito"), flip(quito, "Quito"), turn("Ben")),
+			b(1200*time.Millisecond, verdict(manaus, "Manaus"), flip(manaus, "Manaus"), turn("Caro")),
+		}, "Quito: RIGHT / Ana +1 | Manaus: RIGHT / Ana +1 | Flip Quito / map side up | Flip Manaus / map side up | Caro's turn / Place a card"},
+		{"an order done is dropped", []batch{
+			b(0, verdict(quito, "Quito"), flip(quito, "Quito"), turn("Ben")),
+			b(1000*time.Millisecond, flipped(quito, "Quito")),
+			b(1200*time.Millisecond, verdict(manaus, "Manaus"), turn("Caro")),
+		}, "Quito: RIGHT / Ana +1 | Ben's turn / Place a card | Manaus: RIGHT / Ana +1 | Caro's turn / Place a card"},
+		{"the same card judged again supersedes", []batch{
+			b(0, verdict(quito, "Quito"), flip(quito, "Quito"), turn("Ben")),
+			b(300*time.Millisecond, verdict(quito, "Quito"), turn("Ben")),
+		}, "Quito: RIGHT / Ana +1 | Quito: RIGHT / Ana +1 | Ben's turn / Place a card"},
+		{"the turn and the done screens of the last move make way", []batch{
+			b(0, verdict(quito, "Quito"), flip(quito, "Quito"), turn("Ben")),
+			b(3000*time.Millisecond, flipped(quito, "Quito")),
+			b(3900*time.Millisecond, verdict(manaus, "Manaus"), turn("Caro")),
+		}, "Quito: RIGHT / Ana +1 | Flip Quito / map side up | Ben's turn / Place a card | Manaus: RIGHT / Ana +1 | Caro's turn / Place a card"},
+	} {
+		shown, _ := playQueue(c.batches, t0.Add(20*time.Second))
+		if got := texts(shown); got != c.want {
+			t.Errorf("%s: shown\n%s\nwant\n%s", c.name, got, c.want)
+			continue
+		}
+		last := c.batches[len(c.batches)-1]
+		for _, s := range shown {
+			if s.Class == ClassVerdict && s.sent.Equal(last.at) && !s.from.Equal(last.at) {
+				t.Errorf("%s: the new verdict %q shown %v after it came, want at once", c.name, s.text(), s.from.Sub(last.at))
+			}
+			if s.Act && s.to.Sub(s.from) < overtakenHold {
+				t.Errorf("%s: %q shown %v, want at least %v", c.name, s.text(), s.to.Sub(s.from), overtakenHold)
+			}
+		}
 	}
 }
 
@@ -299,4 +375,87 @@ func fastHolds(t *testing.T, v time.Duration) {
 	old := [3]time.Duration{verdictHold, readHold, overtakenHold}
 	t.Cleanup(func() { verdictHold, readHold, overtakenHold = old[0], old[1], old[2] })
 	verdictHold, readHold, overtakenHold = v, v*readHold/verdictHold, v*overtakenHold/verdictHold
+}
+
+// TestDemoGameVerdictsAtOnce plays the bundled demo game's screens at a
+// live pace (a new state of the table every 2 s, every 1 s, every 0.6 s:
+// faster than players lay cards), as played and with the players never
+// flipping a card, through the queue: every verdict is on the display the
+// instant the referee says it and stays at least overtakenHold; every
+// order (flip, take off) is shown at least overtakenHold unless the
+// players were seen doing it first.
+func TestDemoGameVerdictsAtOnce(t *testing.T) {
+	game, _ := replayBatches(t, "../../testdata/demo-continental.jsonl")
+	var noFlips []batch // the same game, nobody ever seen flipping a card
+	for _, b := range game {
+		var keep []Screen
+		for _, s := range b.screens {
+			if !strings.HasPrefix(s.Done, "flip ") {
+				keep = append(keep, s)
+			}
+		}
+		if len(keep) > 0 {
+			noFlips = append(noFlips, batch{screens: keep})
+		}
+	}
+	for _, pace := range []time.Duration{2 * time.Second, time.Second, 600 * time.Millisecond} {
+		for _, g := range []struct {
+			name  string
+			game  []batch
+			shown int // orders that must be shown at least
+		}{{"as played", game, 1}, {"nobody flips", noFlips, 12}} {
+			t0 := time.Unix(1000, 0)
+			var batches []batch
+			done := map[string]bool{}
+			verdicts, orders := 0, 0
+			for i, b := range g.game {
+				batches = append(batches, batch{at: t0.Add(time.Duration(i) * pace), screens: b.screens})
+				for _, s := range b.screens {
+					if s.Done != "" {
+						done[s.Done] = true
+					}
+					if s.Class == ClassVerdict && !s.Card.IsZero() {
+						verdicts++
+					}
+				}
+			}
+			shown, _ := playQueue(batches, batches[len(batches)-1].at.Add(60*time.Second))
+			longest := map[string]time.Duration{}
+			for _, s := range shown {
+				longest[s.text()] = max(longest[s.text()], s.to.Sub(s.from))
+			}
+			atOnce := 0
+			for _, b := range batches {
+				for _, s := range b.screens {
+					text := strings.Join(s.Msg.Lines, " / ")
+					switch {
+					case s.Class == ClassVerdict && !s.Card.IsZero():
+						for _, o := range shown {
+							if o.text() == text && o.sent.Equal(b.at) && o.from.Equal(b.at) {
+								atOnce++
+								break
+							}
+						}
+						if longest[text] < overtakenHold {
+							t.Errorf("pace %v, %s: verdict %q shown %v at most", pace, g.name, text, longest[text])
+						}
+					case s.Order != "" && !done[s.Order]:
+						orders++
+						if longest[text] < overtakenHold {
+							t.Errorf("pace %v, %s: order %q, never seen done, shown %v at most", pace, g.name, text, longest[text])
+						}
+					}
+				}
+			}
+			if verdicts < 10 || orders < g.shown {
+				t.Fatalf("%s: %d verdicts, %d orders never done: the test lost its events", g.name, verdicts, orders)
+			}
+			if atOnce != verdicts {
+				t.Errorf("pace %v, %s: %d of %d verdicts on the display the instant they came", pace, g.name, atOnce, verdicts)
+			}
+			if last := shown[len(shown)-1]; last.Scores == nil {
+				t.Errorf("pace %v, %s: the display ends on %q, not the final scores", pace, g.name, last.text())
+			}
+		}
+	}
 }
