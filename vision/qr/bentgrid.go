@@ -65,6 +65,9 @@ func bentGrid(lum []byte, w, h int, tl, tr, bl geom.Pt, align *geom.Pt, n int) (
 	// fine mesh, started from the coarse one's bend, each point moving up
 	// to 0.6 module a sweep, then finer moves around where each settled.
 	g.mesh(base, 3)
+	if g.knownRead() < bentMinKnown {
+		return nil, false
+	}
 	for sweep := 0; sweep < 2; sweep++ {
 		for node := range g.d {
 			g.fit(node, 0.9, 0.3)
@@ -95,6 +98,29 @@ func bentGrid(lum []byte, w, h int, tl, tr, bl geom.Pt, align *geom.Pt, n int) (
 		}
 	}
 	return bits, true
+}
+
+// bentMinKnown is the share of the fixed patterns' modules the detector's
+// own grid must read right for a bend to be tried. Bent codes that decoded
+// (real photos, TestBentCodeReads) start at 91 % or more; finders that
+// frame no code a bend can fix (a code tilted 35°, its size misjudged)
+// start at 60 %, and would cost a bend's milliseconds for nothing.
+const bentMinKnown = 0.75
+
+// knownRead is the share of the known modules that read their colour where
+// the mesh puts them.
+func (g *bentSampler) knownRead() float64 {
+	good, all := 0, 0
+	for m := range g.pos {
+		if g.known[m] == 0 {
+			continue
+		}
+		all++
+		if v, ok := g.grey(g.at(m)); ok && (v < g.thr[m]) == (g.known[m] == 1) {
+			good++
+		}
+	}
+	return float64(good) / float64(max(all, 1))
 }
 
 // bentSampler holds one code's sampling state. Modules are numbered

@@ -7,6 +7,8 @@ import (
 	"github.com/makiuchi-d/gozxing"
 	"github.com/makiuchi-d/gozxing/qrcode/decoder"
 	"github.com/makiuchi-d/gozxing/qrcode/encoder"
+
+	"github.com/tableref/tableref/vision/geom"
 )
 
 // renderBulged draws text as a QR code at px pixels a module with a 4-module
@@ -100,5 +102,37 @@ func TestKnownModules(t *testing.T) {
 		if want := 3*64 + 2*(n-16); marked < want {
 			t.Errorf("version %d: %d modules marked, want at least %d", ver, marked, want)
 		}
+	}
+}
+
+// TestBentGridFrames checks the bent grid on a flat code: framed by its
+// true finder centres it samples every module right; framed as a code of
+// the next version up (the detector misjudging the size), too few of the
+// fixed patterns read right and it gives up instead of bending.
+func TestBentGridFrames(t *testing.T) {
+	const text, px = "http://code.google.com/x/y", 5
+	img, side := renderBulged(t, text, px, 0)
+	code, err := encoder.Encoder_encodeWithoutHint(text, decoder.ErrorCorrectionLevel_M)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := code.GetMatrix()
+	n := m.GetWidth()
+	at := func(u, v float64) geom.Pt { return geom.Pt{X: (4 + u) * px, Y: (4 + v) * px} }
+	fn := float64(n)
+	tl, tr, bl := at(3.5, 3.5), at(fn-3.5, 3.5), at(3.5, fn-3.5)
+	bits, ok := bentGrid(img, side, side, tl, tr, bl, nil, n)
+	if !ok {
+		t.Fatalf("flat %d×%d code: no grid", n, n)
+	}
+	for j := 0; j < n; j++ {
+		for i := 0; i < n; i++ {
+			if bits.Get(i, j) != (m.Get(i, j) == 1) {
+				t.Errorf("flat code: module (%d, %d) read wrong", i, j)
+			}
+		}
+	}
+	if _, ok := bentGrid(img, side, side, tl, tr, bl, nil, n+4); ok {
+		t.Errorf("a %d×%d code framed as %d×%d: bent anyway", n, n, n+4, n+4)
 	}
 }
