@@ -14,10 +14,10 @@ import (
 // errEOF is io.EOF: the end of a file or folder is not a failure.
 var errEOF = io.EOF
 
-// capture wraps OpenCV's VideoCapture for V4L2 devices, GStreamer pipelines
-// and video files.
+// capture wraps OpenCV's VideoCapture (through videoio.go's shim) for V4L2
+// devices, GStreamer pipelines and video files.
 type capture struct {
-	vc    *gocv.VideoCapture
+	vc    *videoCapture
 	desc  string
 	file  bool
 	total int // frames the file's header announces; 0 if unknown
@@ -25,25 +25,20 @@ type capture struct {
 }
 
 func openCapture(sp Spec, api gocv.VideoCaptureAPI) (Source, error) {
-	var target interface{} = sp.Target
-	if sp.Kind == KindV4L2 {
-		if n, err := strconv.Atoi(sp.Target); err == nil {
-			target = n
-		}
-	}
+	// A number names a V4L2 device by index (as gocv's
+	// OpenVideoCaptureWithAPI did for any number).
+	index, numErr := strconv.Atoi(sp.Target)
+	byIndex := numErr == nil && sp.Kind != KindFile
 	desc := sp.Kind.String() + " " + sp.Target
 	if sp.Kind == KindFile {
 		if fi, err := os.Stat(sp.Target); err == nil && fi.Size() == 0 {
 			return nil, fmt.Errorf("%w: %s: the file is empty", ErrOpen, desc)
 		}
 	}
-	vc, err := gocv.OpenVideoCaptureWithAPI(target, api)
-	if err == nil && !vc.IsOpened() {
-		err = errors.New("OpenCV could not open it")
-	}
+	vc, err := openVideoCapture(sp.Target, index, byIndex, api)
 	if err != nil {
-		if vc != nil {
-			vc.Close()
+		if errors.Is(err, errNoVideoio) {
+			return nil, fmt.Errorf("%w: %s: %w", ErrOpen, desc, err)
 		}
 		if sp.Kind == KindFile {
 			return nil, fmt.Errorf("%w: %s: not a video OpenCV can read (damaged, or an unknown format)", ErrOpen, desc)
@@ -52,7 +47,9 @@ func openCapture(sp Spec, api gocv.VideoCaptureAPI) (Source, error) {
 	}
 	c := &capture{vc: vc, desc: desc, file: sp.Kind == KindFile}
 	if c.file {
-		c.total = int(vc.Get(gocv.VideoCaptureFrameCount))
+		if n, err := vc.get(gocv.VideoCaptureFrameCount); err == nil && n > 0 {
+			c.total = int(n)
+		}
 	}
 	return c, nil
 }
@@ -63,7 +60,7 @@ func (c *capture) Close() error {
 	if c.vc == nil {
 		return nil
 	}
-	err := c.vc.Close()
+	err := c.vc.close()
 	c.vc = nil
 	return err
 }
@@ -75,7 +72,11 @@ func (c *capture) Read(ctx context.Context, dst *gocv.Mat) error {
 	if c.vc == nil {
 		return ErrClosed
 	}
-	if !c.vc.Read(dst) || dst.Empty() {
+	ok, err := c.vc.read(dst)
+	if err != nil {
+		return fmt.Errorf("camera: %s: %w", c.desc, err)
+	}
+	if !ok || dst.Empty() {
 		if c.file {
 			// A file that stops before the frame count in its header
 			// was cut short: say so instead of pretending it ended.
