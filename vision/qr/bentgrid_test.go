@@ -136,3 +136,24 @@ func TestBentGridFrames(t *testing.T) {
 		t.Errorf("a %d×%d code framed as %d×%d: bent anyway", n, n, n+4, n+4)
 	}
 }
+
+// BenchmarkBentDecode times the decoder on a version-3 code bulged 1.4
+// modules: flat is the decode that fails (both binarisers, ZXing's grid),
+// bent the one that goes on to read it on the bent grid.
+func BenchmarkBentDecode(b *testing.B) {
+	t := &testing.T{}
+	img, side := renderBulged(t, "Google Print Ads - T.G.I.A.F. - January 31", 5, 1.4)
+	for _, tc := range []struct {
+		name      string
+		tryHarder bool
+	}{{"flat", false}, {"bent", true}} {
+		b.Run(tc.name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				_, err := Gozxing{}.Decode(img, side, side, tc.tryHarder)
+				if (err == nil) != tc.tryHarder {
+					b.Fatalf("tryHarder %v: err %v", tc.tryHarder, err)
+				}
+			}
+		})
+	}
+}
