@@ -15,6 +15,7 @@ import (
 type stability struct {
 	started     bool
 	prev        lowres        // the last frame
+	prevT       time.Duration // when the last frame was taken
 	stillRef    lowres        // the first frame of the current still period
 	stillSince  time.Duration // when the current still period began
 	lastRead    time.Duration
@@ -46,24 +47,34 @@ func (s *Scanner) frame(ctx context.Context, t time.Duration, frame gocv.Mat) (U
 	}
 	st := &s.st
 	if !st.started {
-		st.started, st.prev, st.stillRef, st.stillSince = true, small, small, t
+		st.started, st.prev, st.prevT, st.stillRef, st.stillSince = true, small, t, small, t
 		up.Motion = Motion{State: Settling}
 		return up, nil
 	}
 	up.Motion.Changed = fraction(small.changed(st.prev))
 	drift := fraction(small.changed(st.stillRef))
-	st.prev = small
+	period := t - st.prevT // the time between the frames the scanner gets
+	st.prev, st.prevT = small, t
 	if up.Motion.Changed > s.opt.Motion || drift > 3*s.opt.Motion {
 		st.stillRef, st.stillSince, st.read, st.readTable = small, t, false, nil
 		up.Motion.State = Moving
 		return up, nil
 	}
 	up.Motion.StillFor = t - st.stillSince
-	if up.Motion.StillFor < s.opt.Still {
+	// A snapshot needs the table still for the whole window and two reads
+	// that agree. The first read is taken on the frame before the window
+	// ends, so the second, on the frame that ends it, can make the
+	// snapshot: the window is the time the table must stay still, not
+	// the window and one more frame (a 5 fps camera would add 200 ms).
+	ready := up.Motion.StillFor >= s.opt.Still
+	if !ready && (st.read || up.Motion.StillFor+period < s.opt.Still) {
 		up.Motion.State = Settling
 		return up, nil
 	}
-	up.Motion.State = Still
+	up.Motion.State = Settling
+	if ready {
+		up.Motion.State = Still
+	}
 	if st.read && t-st.lastRead < s.opt.ReadEvery {
 		return up, nil
 	}
@@ -100,7 +111,7 @@ func (s *Scanner) frame(ctx context.Context, t time.Duration, frame gocv.Mat) (U
 	agree := st.readTable != nil && st.readTable.Equal(table)
 	st.readTable = &table
 	switch {
-	case blocked || !agree:
+	case blocked || !agree || !ready:
 	case st.last != nil && st.last.Equal(table):
 		st.snapRef = small // nothing changed: keep the background fresh
 	default:

@@ -129,6 +129,7 @@ func TestHandOverTable(t *testing.T) {
 		leaving.Effect.Hands = []synth.Hand{hand(geom.Pt{X: target.X, Y: 760 - float64(i)*(760-target.Y)/6})}
 		s.feed(leaving, 1)
 	}
+	left := s.frames // the first frame without the hand
 	s.feed(g.Scene, 9)
 
 	if len(s.snaps) != 2 {
@@ -143,8 +144,10 @@ func TestHandOverTable(t *testing.T) {
 	for _, d := range scenes.Diff(s.snaps[1].table, g.Visible) {
 		t.Errorf("second snapshot: %s", d)
 	}
-	if s.snaps[0].frame > 8 || s.snaps[1].frame < 34 {
-		t.Errorf("snapshots at frames %d and %d: the first must come once still, the second after the hand left", s.snaps[0].frame, s.snaps[1].frame)
+	// The second once the table is still for the window (1 s, 5 frames)
+	// after the hand left, not sooner.
+	if s.snaps[0].frame > 8 || s.snaps[1].frame < left+5 {
+		t.Errorf("snapshots at frames %d and %d: the first must come once still, the second a second after the hand left (frame %d)", s.snaps[0].frame, s.snaps[1].frame, left)
 	}
 	if _, ok := s.snaps[1].table.Zones["map"].Find(added.ID); !ok {
 		t.Errorf("the new card %s is not in the second snapshot", added)
@@ -238,5 +241,120 @@ func TestConflictHoldsSnapshot(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("problems %v, want the overlapping cards reported", fmt.Sprint(last.Problems))
+	}
+}
+
+// handCarrying is the scene with the new card (the last of g.Scene) at
+// centre (table mm), held by a hand reaching from the bottom edge to the
+// card's bottom edge, so that its code shows.
+func handCarrying(g scenes.Game, before synth.Scene, centre geom.Pt) synth.Scene {
+	s := before
+	c := g.Scene.Cards[len(g.Scene.Cards)-1]
+	c.Centre = centre
+	s.Cards = append(append([]synth.Card(nil), before.Cards...), c)
+	edge := g.Scene.Camera.Apply(centre.Add(geom.Pt{Y: 47}))
+	s.Effect.Hands = []synth.Hand{{From: geom.Pt{X: edge.X + 60, Y: 760}, To: edge, WidthPx: 70}}
+	return s
+}
+
+// TestHandPausingWithACard: a player carries a card over the table,
+// holds it still just short of the stability window (15 fps, the
+// daemon's 300 ms window) over a cell where it would be judged, then lays
+// it elsewhere. No snapshot may show the card where it only paused: that
+// would be a false verdict. The same stream with a window shorter than
+// the pause does give that snapshot, so the test catches a window made
+// too short.
+func TestHandPausingWithACard(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders 70 frames")
+	}
+	g, before, _, added := smallMap(t)
+	final := g.Scene.Cards[len(g.Scene.Cards)-1].Centre
+	paused := geom.Pt{X: 100, Y: -2} // east of the middle row's last card: a cell of the map
+	const step = time.Second / 15
+	play := func(still time.Duration) []snap {
+		sc, err := scanner.New(g.Cal, scanner.Options{Mode: g.Setup.Mode, Setup: g.Setup, Still: still})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := &stream{t: t, sc: sc, step: step}
+		s.feed(before, 10)
+		if len(s.snaps) != 1 {
+			t.Fatalf("window %v: %d snapshots of the table before, want 1", still, len(s.snaps))
+		}
+		from := geom.Pt{X: 160, Y: 200} // off the map, south-east
+		for i := 1; i <= 5; i++ {
+			s.feed(handCarrying(g, before, from.Add(paused.Sub(from).Scale(float64(i)/5))), 1)
+		}
+		// 5 frames alike: still for 4 frame periods (267 ms) after the
+		// first of them; the next frame moves.
+		s.feed(handCarrying(g, before, paused), 4)
+		for i := 1; i <= 5; i++ {
+			s.feed(handCarrying(g, before, paused.Add(final.Sub(paused).Scale(float64(i)/5))), 1)
+		}
+		leaving := g.Scene
+		for i := 1; i <= 4; i++ {
+			leaving.Effect.Hands = handCarrying(g, before, final.Add(geom.Pt{X: float64(i) * 40, Y: float64(i) * 60})).Effect.Hands
+			s.feed(leaving, 1)
+		}
+		s.feed(g.Scene, 10)
+		return s.snaps
+	}
+	pausedAt := func(sn snap) bool {
+		p, ok := sn.table.Zones["map"].Find(added.ID)
+		return ok && p != (rules.Pos{Row: 2, Col: 1})
+	}
+	snaps := play(300 * time.Millisecond)
+	for _, sn := range snaps {
+		if pausedAt(sn) {
+			t.Errorf("a snapshot at frame %d shows %s where the hand only paused with it: %v", sn.frame, added, sn.table.Zones["map"])
+		}
+	}
+	if len(snaps) != 2 {
+		t.Fatalf("%d snapshots, want 2 (before, and with the card laid)", len(snaps))
+	}
+	for _, d := range scenes.Diff(snaps[1].table, g.Visible) {
+		t.Errorf("the snapshot after the card was laid: %s", d)
+	}
+	// The stream is sharp enough to catch a window shorter than the pause.
+	short := play(200 * time.Millisecond)
+	caught := false
+	for _, sn := range short {
+		caught = caught || pausedAt(sn)
+	}
+	if !caught {
+		t.Errorf("with a 200 ms window the pause gives no snapshot of the card where it paused: the stream no longer tests the window (%d snapshots)", len(short))
+	}
+}
+
+// TestSnapshotEndsTheWindow: the snapshot comes on the first frame that
+// ends the stability window (the table still for Still since the first
+// frame that showed the change), whatever the frame rate: the two reads
+// that must agree are taken on that frame and the one before, not on
+// the two after it (a 5 fps camera lost 200 ms to that).
+func TestSnapshotEndsTheWindow(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders 50 frames")
+	}
+	g, before, _, _ := smallMap(t)
+	const still = 300 * time.Millisecond
+	for _, fps := range []int{5, 15, 30} {
+		step := time.Second / time.Duration(fps)
+		sc, err := scanner.New(g.Cal, scanner.Options{Mode: g.Setup.Mode, Setup: g.Setup, Still: still})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := &stream{t: t, sc: sc, step: step}
+		s.feed(before, int(still/step)+3)
+		changed := s.frames // the first frame with the new card
+		s.feed(g.Scene, int(still/step)+3)
+		if len(s.snaps) != 2 {
+			t.Fatalf("%d fps: %d snapshots, want 2", fps, len(s.snaps))
+		}
+		want := changed + int((still+step-1)/step) // the first frame still for the window
+		if got := s.snaps[1].frame; got != want {
+			t.Errorf("%d fps: the snapshot came %v after the first frame with the card, want %v (the %v window)",
+				fps, time.Duration(got-changed)*step, time.Duration(want-changed)*step, still)
+		}
 	}
 }
