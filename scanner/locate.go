@@ -111,9 +111,7 @@ func (l *locator) read(ctx context.Context, t time.Duration, frame gocv.Mat, sma
 		// Read a little more than the region so a code whose centre is in
 		// it lies wholly in what is read; keep only those centred in it.
 		roi := growRect(r, int(margin)).Intersect(image.Rectangle{Max: size})
-		sub := frame.Region(roi)
-		part, err := l.reader.Read(ctx, sub)
-		sub.Close()
+		part, err := l.readPatch(ctx, frame, roi)
 		if err != nil {
 			return qr.Result{}, err
 		}
@@ -141,6 +139,36 @@ func (l *locator) read(ctx context.Context, t time.Duration, frame gocv.Mat, sma
 		}
 	}
 	return res, nil
+}
+
+// patchCanvas is the least size a patch is read at. vision/qr takes a
+// frame of up to 1 MP (its wholeFramePixels) in which no candidate decodes
+// for a phone's close-up of one code and tries its close-up fallbacks on
+// it: smoothed, rescaled and OpenCV-rectified decodes of the whole frame,
+// 0.2 to 1 s on one core. A patch of the table is never a close-up, and
+// the patch where a card was taken away holds no code, so every move paid
+// that before a snapshot (issue 19's latency: the first read after a move
+// took 160-450 ms at 1080p and 0.3-1 s at 12 MP, the others 3-50 ms). Set
+// in the top-left corner of a white canvas just over 1 MP and wider than
+// the reader's DetectSize (1280), a patch is searched at half size, as the
+// whole frame is, and the white costs next to nothing.
+var patchCanvas = image.Pt(1296, 816)
+
+// readPatch reads the roi of frame on a white canvas of at least
+// patchCanvas; the codes' corners are in the roi's pixels.
+func (l *locator) readPatch(ctx context.Context, frame gocv.Mat, roi image.Rectangle) (qr.Result, error) {
+	sub := frame.Region(roi)
+	defer sub.Close()
+	w, h := roi.Dx(), roi.Dy()
+	if w*h > patchCanvas.X*patchCanvas.Y {
+		return l.reader.Read(ctx, sub)
+	}
+	canvas := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(255, 255, 255, 255), max(h, patchCanvas.Y), max(w, patchCanvas.X), frame.Type())
+	defer canvas.Close()
+	dst := canvas.Region(image.Rect(0, 0, w, h))
+	sub.CopyTo(&dst)
+	dst.Close()
+	return l.reader.Read(ctx, canvas)
 }
 
 // changes compares the frame with the last read: the regions to read again
