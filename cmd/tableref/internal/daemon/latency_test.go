@@ -12,9 +12,12 @@ import (
 	"testing"
 	"time"
 
+	"gocv.io/x/gocv"
+
 	"github.com/tableref/tableref/cmd/tableref/internal/config"
 	"github.com/tableref/tableref/cmd/tableref/internal/demo"
 	"github.com/tableref/tableref/hw/display"
+	"github.com/tableref/tableref/rules"
 	_ "github.com/tableref/tableref/rules/modes"
 )
 
@@ -83,9 +86,14 @@ func TestVerdictLatency(t *testing.T) {
 	var mu sync.Mutex
 	read := map[int64]time.Time{}
 	var verdicts []time.Time
+	var made []timedSnapshot
+	newScanner := TableScanner(nil, cfg.Scanner.Stable)
 	err = Run(context.Background(), cfg, Deps{
-		Display:    &recDisplay{},
-		NewScanner: TableScanner(nil, cfg.Scanner.Stable),
+		Display: &recDisplay{},
+		NewScanner: func(s rules.Setup) (Scanner, error) {
+			sc, err := newScanner(s)
+			return &timedScanner{Scanner: sc, mu: &mu, made: &made}, err
+		},
 		OnFrame: func(n int64, at time.Time) {
 			mu.Lock()
 			read[n-1] = at // frame files are numbered from 0
@@ -113,6 +121,12 @@ func TestVerdictLatency(t *testing.T) {
 	}
 	period := time.Duration(float64(time.Second) / rec.FPS)
 	var lat []time.Duration
+	// Where each verdict's time went: the snapshot's frame and the frame
+	// before it read (the window, from the first still frame, plus waiting
+	// for the scanner: the frame's decoding, the scanner busy with the
+	// frame before), the scanner on that frame, and the referee, journal
+	// and display (snapshot → shown).
+	var still, scan, after []time.Duration
 	for _, v := range verdicts {
 		var t0 time.Time
 		for _, first := range rec.Moves {
@@ -120,8 +134,15 @@ func TestVerdictLatency(t *testing.T) {
 				t0 = at
 			}
 		}
-		if !t0.IsZero() {
-			lat = append(lat, v.Sub(t0))
+		if t0.IsZero() {
+			continue
+		}
+		lat = append(lat, v.Sub(t0))
+		for i := len(made) - 1; i >= 0; i-- {
+			if s := made[i]; s.done.Before(v) {
+				still, scan, after = append(still, s.stillFor), append(scan, s.done.Sub(s.began)), append(after, v.Sub(s.done))
+				break
+			}
 		}
 	}
 	// Moves are placements and flips; only placements give verdicts.
@@ -145,8 +166,36 @@ func TestVerdictLatency(t *testing.T) {
 	t.Logf("first still frame → verdict shown (stability window %v): median %v, max %v over %d verdicts; first third median %v, last third %v; in game order: %s",
 		cfg.Scanner.Stable, sorted[len(sorted)/2].Round(time.Millisecond), sorted[len(sorted)-1].Round(time.Millisecond), len(lat),
 		median(lat[:third]).Round(time.Millisecond), median(lat[len(lat)-third:]).Round(time.Millisecond), strings.Join(parts, " "))
+	t.Logf("where the time went (medians of %d): the scanner saw the table still for %v at the snapshot's frame; it scanned that frame in %v; referee, journal and display %v; the rest (%v) is the frame's wait: its decoding, the scanner busy with the frame before",
+		len(scan), median(still).Round(time.Millisecond), median(scan).Round(time.Millisecond), median(after).Round(time.Millisecond),
+		(sorted[len(sorted)/2] - median(still) - median(scan) - median(after)).Round(time.Millisecond))
 }
 
+// timedSnapshot is a snapshot the scanner made: how long the table had
+// been still at its frame, and when the scanner began and finished that
+// frame.
+type timedSnapshot struct {
+	stillFor    time.Duration
+	began, done time.Time
+}
+
+// timedScanner times the frames that make snapshots.
+type timedScanner struct {
+	Scanner
+	mu   *sync.Mutex
+	made *[]timedSnapshot
+}
+
+func (s *timedScanner) Frame(ctx context.Context, at time.Duration, frame gocv.Mat) (ScanUpdate, error) {
+	began := time.Now()
+	u, err := s.Scanner.Frame(ctx, at, frame)
+	if u.Snapshot != nil {
+		s.mu.Lock()
+		*s.made = append(*s.made, timedSnapshot{stillFor: u.StillFor, began: began, done: time.Now()})
+		s.mu.Unlock()
+	}
+	return u, err
+}
 func median(d []time.Duration) time.Duration {
 	if len(d) == 0 {
 		return 0
