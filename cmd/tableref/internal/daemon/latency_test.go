@@ -121,11 +121,11 @@ func TestVerdictLatency(t *testing.T) {
 	}
 	period := time.Duration(float64(time.Second) / rec.FPS)
 	var lat []time.Duration
-	// Where each verdict's time went: the snapshot's frame and the frame
-	// before it read (the window, from the first still frame, plus waiting
-	// for the scanner: the frame's decoding, the scanner busy with the
-	// frame before), the scanner on that frame, and the referee, journal
-	// and display (snapshot → shown).
+	// Where each verdict's time went: how long the scanner had seen the
+	// table still at the snapshot's frame (the window), the scanner on
+	// that frame, and the referee, journal and display (snapshot → shown);
+	// the rest is the frame's decoding and wait for the scanner, and still
+	// frames the scanner missed.
 	var still, scan, after []time.Duration
 	for _, v := range verdicts {
 		var t0 time.Time
@@ -166,7 +166,7 @@ func TestVerdictLatency(t *testing.T) {
 	t.Logf("first still frame → verdict shown (stability window %v): median %v, max %v over %d verdicts; first third median %v, last third %v; in game order: %s",
 		cfg.Scanner.Stable, sorted[len(sorted)/2].Round(time.Millisecond), sorted[len(sorted)-1].Round(time.Millisecond), len(lat),
 		median(lat[:third]).Round(time.Millisecond), median(lat[len(lat)-third:]).Round(time.Millisecond), strings.Join(parts, " "))
-	t.Logf("where the time went (medians of %d): the scanner saw the table still for %v at the snapshot's frame; it scanned that frame in %v; referee, journal and display %v; the rest (%v) is the frame's wait: its decoding, the scanner busy with the frame before",
+	t.Logf("where the time went (medians of %d): the scanner saw the table still for %v at the snapshot's frame; it scanned that frame in %v; referee, journal and display %v; the rest (%v) is not split: the frame's decoding and its wait for the scanner, and still frames the scanner missed",
 		len(scan), median(still).Round(time.Millisecond), median(scan).Round(time.Millisecond), median(after).Round(time.Millisecond),
 		(sorted[len(sorted)/2] - median(still) - median(scan) - median(after)).Round(time.Millisecond))
 }
