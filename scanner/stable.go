@@ -62,12 +62,15 @@ func (s *Scanner) frame(ctx context.Context, t time.Duration, frame gocv.Mat) (U
 	}
 	up.Motion.StillFor = t - st.stillSince
 	// A snapshot needs the table still for the whole window and two reads
-	// that agree. The first read is taken on the frame before the window
-	// ends, so the second, on the frame that ends it, can make the
+	// that agree. The first read is taken up to two frames before the
+	// window ends, so the second, on the frame that ends it, can make the
 	// snapshot: the window is the time the table must stay still, not
-	// the window and one more frame (a 5 fps camera would add 200 ms).
+	// the window and one more frame (a 5 fps camera would add 200 ms). Two
+	// frames ahead, the first read (the one that reads the new card, the
+	// slower) may take a frame's time on a slow core without delaying the
+	// snapshot.
 	ready := up.Motion.StillFor >= s.opt.Still
-	if !ready && (st.read || up.Motion.StillFor+period < s.opt.Still) {
+	if !ready && (st.read || up.Motion.StillFor+2*period < s.opt.Still) {
 		up.Motion.State = Settling
 		return up, nil
 	}
