@@ -80,13 +80,7 @@ func (l *locator) read(ctx context.Context, t time.Duration, frame gocv.Mat, sma
 		regions, keep, whole = l.changes(px, size, small)
 	}
 	if whole {
-		res, err := l.reader.Read(ctx, frame)
-		if err != nil {
-			return qr.Result{}, err
-		}
-		l.remember(res, px, size, small)
-		l.lastFull, l.kind, l.pixels = t, readWhole, size.X*size.Y
-		return res, nil
+		return l.readWhole(ctx, t, frame, px, size, small)
 	}
 	var res qr.Result
 	// Carried codes keep the fingerprint of the read that found them, so
@@ -106,30 +100,41 @@ func (l *locator) read(ctx context.Context, t time.Duration, frame gocv.Mat, sma
 		carried[c.Centre()] = l.prints[i]
 	}
 	l.kind, l.pixels = readCarried, 0
-	margin := l.codeSide()
-	for _, r := range regions {
-		// Read a little more than the region so a code whose centre is in
-		// it lies wholly in what is read; keep only those centred in it.
-		roi := growRect(r, int(margin)).Intersect(image.Rectangle{Max: size})
-		part, err := l.readPatch(ctx, frame, roi)
+	if len(regions) > 0 {
+		// Read a little more than each region so a code whose centre is
+		// in it lies wholly in what is read; keep only those centred in
+		// it.
+		margin := int(l.codeSide())
+		rois := make([]image.Rectangle, len(regions))
+		for i, r := range regions {
+			rois[i] = growRect(r, margin).Intersect(image.Rectangle{Max: size})
+		}
+		parts, ok, err := l.readPatches(ctx, frame, rois)
 		if err != nil {
 			return qr.Result{}, err
 		}
-		l.kind, l.pixels = readPatches, l.pixels+roi.Dx()*roi.Dy()
-		off := geom.Pt{X: float64(roi.Min.X), Y: float64(roi.Min.Y)}
-		for _, c := range part.Codes {
-			c.Corners = shiftQuad(c.Corners, off)
-			if inRect(r, c.Centre()) {
-				res.Codes = append(res.Codes, c)
-			}
+		if !ok {
+			// The patches would cost about as much as the frame: read it
+			// whole, as the table-moved case does.
+			return l.readWhole(ctx, t, frame, px, size, small)
 		}
-		for _, c := range part.Foreign {
-			c.Corners = shiftQuad(c.Corners, off)
-			if inRect(r, c.Centre()) {
-				res.Foreign = append(res.Foreign, c)
+		for i, part := range parts {
+			l.kind, l.pixels = readPatches, l.pixels+rois[i].Dx()*rois[i].Dy()
+			off := geom.Pt{X: float64(rois[i].Min.X), Y: float64(rois[i].Min.Y)}
+			for _, c := range part.Codes {
+				c.Corners = shiftQuad(c.Corners, off)
+				if inRect(regions[i], c.Centre()) {
+					res.Codes = append(res.Codes, c)
+				}
 			}
+			for _, c := range part.Foreign {
+				c.Corners = shiftQuad(c.Corners, off)
+				if inRect(regions[i], c.Centre()) {
+					res.Foreign = append(res.Foreign, c)
+				}
+			}
+			res.Candidates += part.Candidates
 		}
-		res.Candidates += part.Candidates
 	}
 	sortCodes(res)
 	l.remember(res, px, size, small)
@@ -138,6 +143,17 @@ func (l *locator) read(ctx context.Context, t time.Duration, frame gocv.Mat, sma
 			l.prints[i] = p
 		}
 	}
+	return res, nil
+}
+
+// readWhole reads the whole frame and remembers its codes.
+func (l *locator) readWhole(ctx context.Context, t time.Duration, frame gocv.Mat, px []byte, size image.Point, small lowres) (qr.Result, error) {
+	res, err := l.reader.Read(ctx, frame)
+	if err != nil {
+		return qr.Result{}, err
+	}
+	l.remember(res, px, size, small)
+	l.lastFull, l.kind, l.pixels = t, readWhole, size.X*size.Y
 	return res, nil
 }
 
@@ -154,30 +170,119 @@ func (l *locator) read(ctx context.Context, t time.Duration, frame gocv.Mat, sma
 // whole frame is, and the white costs next to nothing.
 var patchCanvas = image.Pt(1296, 816)
 
-// readPatch reads the roi of frame, in grey, on a white canvas of at
-// least patchCanvas; the codes' corners are in the roi's pixels.
-func (l *locator) readPatch(ctx context.Context, frame gocv.Mat, roi image.Rectangle) (qr.Result, error) {
+// patchGap is the white between two patches on the canvas: wider than a
+// code's quiet zone at the reader's search scale, so the cut edges of two
+// patches never join into one candidate.
+const patchGap = 32
+
+// readPatches reads the rois of frame with one reader call: packed in
+// rows, in grey, on one white canvas of at least patchCanvas (pack). Each
+// patch on a canvas of its own cost a read of that whole canvas, 3-4 ms
+// on one core at 1080p, and the light drifting between two moves can
+// change forty small patches (issue 19: 93-220 ms for the first read
+// after a move, which made the snapshot one or two frames late). The
+// codes of each roi come back in the roi's pixels. ok is false, and
+// nothing is read, when the packed patches would cover more than half the
+// frame: a whole read then costs no more.
+func (l *locator) readPatches(ctx context.Context, frame gocv.Mat, rois []image.Rectangle) (parts []qr.Result, ok bool, err error) {
+	sizes := make([]image.Point, len(rois))
+	for i, r := range rois {
+		sizes[i] = r.Size()
+	}
+	at, used := pack(sizes, patchGap)
+	if used.X*used.Y > frame.Cols()*frame.Rows()/2 {
+		return nil, false, nil
+	}
+	canvas := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(255, 0, 0, 0), max(used.Y, patchCanvas.Y), max(used.X, patchCanvas.X), gocv.MatTypeCV8UC1)
+	defer canvas.Close()
+	for i, r := range rois {
+		if err := greyInto(frame, r, canvas, at[i]); err != nil {
+			return nil, false, err
+		}
+	}
+	res, err := l.reader.Read(ctx, canvas)
+	if err != nil {
+		return nil, false, err
+	}
+	parts = make([]qr.Result, len(rois))
+	// Each code goes to the patch its centre lies on, in that patch's
+	// pixels; one in a gap between patches cannot be whole in any.
+	owner := func(q geom.Quad) (int, bool) {
+		p := q.Centre()
+		for i, a := range at {
+			if inRect(image.Rectangle{Min: a, Max: a.Add(sizes[i])}, p) {
+				return i, true
+			}
+		}
+		return 0, false
+	}
+	for _, c := range res.Codes {
+		if i, ok := owner(c.Corners); ok {
+			c.Corners = shiftQuad(c.Corners, geom.Pt{X: -float64(at[i].X), Y: -float64(at[i].Y)})
+			parts[i].Codes = append(parts[i].Codes, c)
+		}
+	}
+	for _, c := range res.Foreign {
+		if i, ok := owner(c.Corners); ok {
+			c.Corners = shiftQuad(c.Corners, geom.Pt{X: -float64(at[i].X), Y: -float64(at[i].Y)})
+			parts[i].Foreign = append(parts[i].Foreign, c)
+		}
+	}
+	if len(parts) > 0 {
+		parts[0].Candidates = res.Candidates
+	}
+	return parts, true, nil
+}
+
+// greyInto converts the roi of frame to grey into canvas at the point at.
+// Converting the patches alone costs less than converting the canvas.
+func greyInto(frame gocv.Mat, roi image.Rectangle, canvas gocv.Mat, at image.Point) error {
 	sub := frame.Region(roi)
 	defer sub.Close()
-	w, h := roi.Dx(), roi.Dy()
-	if w*h > patchCanvas.X*patchCanvas.Y {
-		return l.reader.Read(ctx, sub)
-	}
-	// Grey: the reader reads grey levels, and converting the patch alone
-	// costs less than converting the canvas (half the read at 1080p).
-	canvas := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(255, 0, 0, 0), max(h, patchCanvas.Y), max(w, patchCanvas.X), gocv.MatTypeCV8UC1)
-	defer canvas.Close()
-	dst := canvas.Region(image.Rect(0, 0, w, h))
+	dst := canvas.Region(image.Rectangle{Min: at, Max: at.Add(roi.Size())})
+	defer dst.Close()
 	switch sub.Channels() {
 	case 3:
 		gocv.CvtColor(sub, &dst, gocv.ColorBGRToGray)
 	case 4:
 		gocv.CvtColor(sub, &dst, gocv.ColorBGRAToGray)
-	default:
+	case 1:
 		sub.CopyTo(&dst)
+	default:
+		return fmt.Errorf("scanner: a frame of %d channels", sub.Channels())
 	}
-	dst.Close()
-	return l.reader.Read(ctx, canvas)
+	return nil
+}
+
+// pack lays boxes of the given sizes in rows, tallest first, gap apart,
+// in a width that keeps the packing about square (at least the widest
+// box): where each box's top-left corner goes, and the size they cover.
+// About square, because the reader searches a canvas at a scale set by
+// its longer side: a square canvas is searched as finely as the frame.
+func pack(sizes []image.Point, gap int) (at []image.Point, used image.Point) {
+	at = make([]image.Point, len(sizes))
+	order := make([]int, len(sizes))
+	area, widest := 0, 0
+	for i, s := range sizes {
+		order[i] = i
+		area += (s.X + gap) * (s.Y + gap)
+		widest = max(widest, s.X)
+	}
+	width := max(widest, int(math.Ceil(math.Sqrt(float64(area)))))
+	sort.SliceStable(order, func(a, b int) bool { return sizes[order[a]].Y > sizes[order[b]].Y })
+	x, y, rowH := 0, 0, 0
+	for _, i := range order {
+		s := sizes[i]
+		if x > 0 && x+s.X > width {
+			x, y, rowH = 0, y+rowH+gap, 0
+		}
+		at[i] = image.Pt(x, y)
+		used.X = max(used.X, x+s.X)
+		used.Y = max(used.Y, y+s.Y)
+		x += s.X + gap
+		rowH = max(rowH, s.Y)
+	}
+	return at, used
 }
 
 // changes compares the frame with the last read: the regions to read again

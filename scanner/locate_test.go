@@ -3,6 +3,7 @@ package scanner
 import (
 	"context"
 	"fmt"
+	"image"
 	"sort"
 	"testing"
 	"time"
@@ -214,4 +215,133 @@ func TestLocatorWholeReads(t *testing.T) {
 		}
 	}
 	t.Errorf("no whole read within %v of still table with a 2 s interval", s.t-wholeAt)
+}
+
+// countingReader counts the reader calls the locator makes and the
+// pixels it hands over.
+type countingReader struct {
+	r      *qr.Reader
+	calls  int
+	pixels int
+}
+
+func (c *countingReader) Read(ctx context.Context, f gocv.Mat) (qr.Result, error) {
+	c.calls++
+	c.pixels += f.Cols() * f.Rows()
+	return c.r.Read(ctx, f)
+}
+
+// TestLocatorReadsPatchesInOneCall: cards laid at the two sides of the
+// table at once change two patches apart; they are read with one reader
+// call on one canvas, not one each (each a canvas of over 1 MP: issue
+// 19's slow first read after a move), and give what a whole read gives,
+// each code at its place in the frame.
+func TestLocatorReadsPatchesInOneCall(t *testing.T) {
+	cr := &countingReader{r: qr.NewReader(qr.Options{})}
+	s := &locStep{l: &locator{reader: cr, every: FullRead}, whole: cr.r}
+	base := locScene(16)
+	laid := map[int]bool{6: true, 8: true} // at the two sides of the table
+	before := base
+	before.Cards = nil
+	for i, c := range base.Cards {
+		if !laid[i] {
+			before.Cards = append(before.Cards, c)
+		}
+	}
+	a := render(t, before)
+	defer a.Close()
+	if _, whole := s.read(t, a); len(whole.All()) != len(before.Cards) {
+		t.Fatalf("whole read found %d of %d codes", len(whole.All()), len(before.Cards))
+	}
+	b := render(t, base)
+	defer b.Close()
+	cr.calls, cr.pixels = 0, 0
+	got, whole := s.read(t, b)
+	if s.l.kind != readPatches || cr.calls != 1 {
+		t.Errorf("two cards laid: %s read with %d reader calls, want one call for the patches", s.l.kind, cr.calls)
+	}
+	if cr.pixels > 1920*1080 {
+		t.Errorf("the patches' canvas has %d px, more than the frame", cr.pixels)
+	}
+	sameTexts(t, "two cards laid", got, whole)
+	if len(whole.All()) != 16 {
+		t.Fatalf("whole read found %d of 16 codes", len(whole.All()))
+	}
+	// Each code where the whole read has it, to the pixel.
+	at := map[string]string{}
+	for _, c := range whole.All() {
+		at[c.Text] = fmt.Sprintf("%.0f,%.0f", c.Centre().X, c.Centre().Y)
+	}
+	for _, c := range got.All() {
+		if p := fmt.Sprintf("%.0f,%.0f", c.Centre().X, c.Centre().Y); p != at[c.Text] {
+			t.Errorf("%s at %s, the whole read has it at %s", c.Text, p, at[c.Text])
+		}
+	}
+}
+
+// TestLocatorReadsWholeWhenPatchesCostMore: patches that, packed, would
+// cover more than half the frame are not read (the frame is read whole
+// instead: it costs no more); and light that changed across the table
+// between two reads (a cloud, a lamp moved) costs one whole read, not a
+// read of each patch it changed.
+func TestLocatorReadsWholeWhenPatchesCostMore(t *testing.T) {
+	cr := &countingReader{r: qr.NewReader(qr.Options{})}
+	l := &locator{reader: cr, every: FullRead}
+	base := locScene(12)
+	base.Effect.UnevenLight = 0.3
+	a := render(t, base)
+	defer a.Close()
+	ctx := context.Background()
+	var rois []image.Rectangle
+	for y := 0; y+300 <= 1080; y += 360 {
+		for x := 0; x+300 <= 1920; x += 480 {
+			rois = append(rois, image.Rect(x, y, x+300, y+300))
+		}
+	}
+	if _, ok, err := l.readPatches(ctx, a, rois); ok || err != nil || cr.calls != 0 {
+		t.Errorf("%d patches of 300×300 px: read %v (%d calls, err %v), want none read: the frame costs no more", len(rois), ok, cr.calls, err)
+	}
+	if _, ok, err := l.readPatches(ctx, a, rois[:3]); !ok || err != nil || cr.calls != 1 {
+		t.Errorf("3 patches of 300×300 px: read %v (%d calls, err %v), want one read", ok, cr.calls, err)
+	}
+
+	s := &locStep{l: l, whole: cr.r}
+	s.read(t, a)
+	relit := base
+	relit.Seed = 8 // the light falls from elsewhere
+	b := render(t, relit)
+	defer b.Close()
+	cr.calls = 0
+	got, want := s.read(t, b)
+	if s.l.kind != readWhole || cr.calls != 1 {
+		t.Errorf("relit table: %s read with %d reader calls, want one whole read", s.l.kind, cr.calls)
+	}
+	sameTexts(t, "relit table", got, want)
+}
+
+// TestPack: packed boxes never overlap, keep the gap between them, and
+// lie within what pack says they cover, which is about square.
+func TestPack(t *testing.T) {
+	sizes := []image.Point{{190, 190}, {400, 120}, {60, 300}, {190, 190}, {1000, 80}, {33, 33}, {250, 260}, {190, 201}}
+	for n := 1; n <= len(sizes); n++ {
+		at, used := pack(sizes[:n], patchGap)
+		if n == 1 && (at[0] != image.Point{} || used != sizes[0]) {
+			t.Errorf("one box: at %v covering %v, want at 0,0 covering %v", at[0], used, sizes[0])
+		}
+		for i := 0; i < n; i++ {
+			r := image.Rectangle{Min: at[i], Max: at[i].Add(sizes[i])}
+			if r.Min.X < 0 || r.Min.Y < 0 || r.Max.X > used.X || r.Max.Y > used.Y {
+				t.Errorf("%d boxes: box %d at %v outside %v", n, i, r, used)
+			}
+			for j := i + 1; j < n; j++ {
+				o := image.Rectangle{Min: at[j], Max: at[j].Add(sizes[j])}
+				if growRect(r, patchGap-1).Overlaps(o) {
+					t.Errorf("%d boxes: %v and %v closer than %d px", n, r, o, patchGap)
+				}
+			}
+		}
+		if n == len(sizes) && (used.X > 2*used.Y || used.Y > 2*used.X) {
+			t.Errorf("%d boxes cover %v: want about square", n, used)
+		}
+	}
 }
