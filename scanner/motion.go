@@ -27,10 +27,20 @@ func makeLowres(frame gocv.Mat, width int) (lowres, error) {
 		return lowres{}, fmt.Errorf("want an 8-bit colour (BGR) frame, got type %v", frame.Type())
 	}
 	grey := gocv.NewMat()
-	defer grey.Close()
+	defer func() { grey.Close() }() // grey is replaced by its halvings
 	gocv.CvtColor(frame, &grey, gocv.ColorBGRToGray)
 	scale := float64(width) / float64(frame.Cols())
 	h := max(1, int(math.Round(float64(frame.Rows())*scale)))
+	// Halve exactly (INTER_AREA's fast path) until the next halving would
+	// pass the width, then shrink the rest of the way: one resize by an
+	// odd ratio such as 4608/160 takes OpenCV's general area path, 30 ms
+	// on one core for a 12 MP frame, on every frame.
+	for grey.Cols() >= 4*width && grey.Cols()%2 == 0 && grey.Rows()%2 == 0 {
+		half := gocv.NewMat()
+		gocv.Resize(grey, &half, image.Pt(grey.Cols()/2, grey.Rows()/2), 0, 0, gocv.InterpolationArea)
+		grey.Close()
+		grey = half
+	}
 	small := gocv.NewMat()
 	defer small.Close()
 	gocv.Resize(grey, &small, image.Pt(width, h), 0, 0, gocv.InterpolationArea)
