@@ -189,7 +189,7 @@ func (l *locator) readPatches(ctx context.Context, frame gocv.Mat, rois []image.
 	for i, r := range rois {
 		sizes[i] = r.Size()
 	}
-	at, used := pack(sizes, patchGap)
+	at, used := pack(sizes, patchGap, patchCanvas.X)
 	if used.X*used.Y > frame.Cols()*frame.Rows()/2 {
 		return nil, false, nil
 	}
@@ -255,11 +255,13 @@ func greyInto(frame gocv.Mat, roi image.Rectangle, canvas gocv.Mat, at image.Poi
 }
 
 // pack lays boxes of the given sizes in rows, tallest first, gap apart,
-// in a width that keeps the packing about square (at least the widest
-// box): where each box's top-left corner goes, and the size they cover.
-// About square, because the reader searches a canvas at a scale set by
-// its longer side: a square canvas is searched as finely as the frame.
-func pack(sizes []image.Point, gap int) (at []image.Point, used image.Point) {
+// in rows of at least minWidth (the canvas is that wide anyway, so a few
+// patches share its first row) and wider when that keeps the packing
+// about square: where each box's top-left corner goes, and the size they
+// cover. About square, because the reader searches a canvas at a scale
+// set by its longer side: a square canvas is searched as finely as the
+// frame.
+func pack(sizes []image.Point, gap, minWidth int) (at []image.Point, used image.Point) {
 	at = make([]image.Point, len(sizes))
 	order := make([]int, len(sizes))
 	area, widest := 0, 0
@@ -268,7 +270,7 @@ func pack(sizes []image.Point, gap int) (at []image.Point, used image.Point) {
 		area += (s.X + gap) * (s.Y + gap)
 		widest = max(widest, s.X)
 	}
-	width := max(widest, int(math.Ceil(math.Sqrt(float64(area)))))
+	width := max(minWidth, widest, int(math.Ceil(math.Sqrt(float64(area)))))
 	sort.SliceStable(order, func(a, b int) bool { return sizes[order[a]].Y > sizes[order[b]].Y })
 	x, y, rowH := 0, 0, 0
 	for _, i := range order {

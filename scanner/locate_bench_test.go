@@ -31,8 +31,10 @@ func benchTable(w, h, n int) (before, after synth.Scene) {
 // BenchmarkLocator times the locate stage of a stream on the frame after a
 // card was laid: "whole" is the read a one-photo scan makes (and the
 // stream's first, periodic and after-the-table-moved reads), "card laid or
-// taken" the re-read of only the patch that changed, "still" the same
-// frame again (every code carried, nothing read).
+// taken" the re-read of only the patch that changed, "two cards apart"
+// two patches at the two ends of the table, "light drifted" the frame
+// after a card was laid while the light changed across the table, "still"
+// the same frame again (every code carried, nothing read).
 func BenchmarkLocator(b *testing.B) {
 	for _, size := range []struct {
 		name    string
@@ -96,6 +98,86 @@ func BenchmarkLocator(b *testing.B) {
 				check(b, l, res, readPatches)
 			}
 		})
+		// Two cards laid at once at the two ends of the table (the
+		// westernmost and easternmost): two patches apart.
+		two := s1
+		two.Cards = nil
+		west, east := 0, 0
+		for i, c := range s1.Cards {
+			if c.Centre.X < s1.Cards[west].Centre.X {
+				west = i
+			}
+			if c.Centre.X > s1.Cards[east].Centre.X {
+				east = i
+			}
+		}
+		for i, c := range s1.Cards {
+			if i != west && i != east {
+				two.Cards = append(two.Cards, c)
+			}
+		}
+		f2, _, err := synth.Render(two)
+		if err != nil {
+			b.Fatal(err)
+		}
+		low2, err := makeLowres(f2, 160)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(size.name+"/two cards apart", func(b *testing.B) {
+			l := primed(b, f2, low2)
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				f, low := f1, low1
+				if i%2 == 1 {
+					f, low = f2, low2
+				}
+				res, err := l.read(ctx, time.Duration(i+1)*time.Millisecond, f, low)
+				if err != nil {
+					b.Fatal(err)
+				}
+				check(b, l, res, readPatches)
+			}
+		})
+		// The light changed between two reads (a lamp moved, a cloud):
+		// the same table lit from elsewhere, with the card laid.
+		relit := s1
+		relit.Effect.UnevenLight, relit.Seed = 0.15, 8
+		lit := s0
+		lit.Effect.UnevenLight = 0.15
+		f3, _, err := synth.Render(relit)
+		if err != nil {
+			b.Fatal(err)
+		}
+		low3, err := makeLowres(f3, 160)
+		if err != nil {
+			b.Fatal(err)
+		}
+		f4, _, err := synth.Render(lit)
+		if err != nil {
+			b.Fatal(err)
+		}
+		low4, err := makeLowres(f4, 160)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(size.name+"/light drifted", func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				l := primed(b, f4, low4)
+				b.StartTimer()
+				res, err := l.read(ctx, time.Millisecond, f3, low3)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if l.kind == readCarried || len(res.All()) < len(s1.Cards)*9/10 {
+					b.Fatalf("%s read finding %d codes, want about %d", l.kind, len(res.All()), len(s1.Cards))
+				}
+			}
+		})
+		f2.Close()
+		f3.Close()
+		f4.Close()
 		b.Run(size.name+"/still", func(b *testing.B) {
 			l := primed(b, f1, low1)
 			b.ResetTimer()

@@ -324,7 +324,7 @@ func TestLocatorReadsWholeWhenPatchesCostMore(t *testing.T) {
 func TestPack(t *testing.T) {
 	sizes := []image.Point{{190, 190}, {400, 120}, {60, 300}, {190, 190}, {1000, 80}, {33, 33}, {250, 260}, {190, 201}}
 	for n := 1; n <= len(sizes); n++ {
-		at, used := pack(sizes[:n], patchGap)
+		at, used := pack(sizes[:n], patchGap, 0)
 		if n == 1 && (at[0] != image.Point{} || used != sizes[0]) {
 			t.Errorf("one box: at %v covering %v, want at 0,0 covering %v", at[0], used, sizes[0])
 		}
