@@ -41,63 +41,21 @@ func BenchmarkLocator(b *testing.B) {
 		w, h, n int
 	}{{"1080p20", 1920, 1080, 20}, {"12MP60", 4608, 2592, 60}} {
 		s0, s1 := benchTable(size.w, size.h, size.n)
-		f0, _, err := synth.Render(s0)
-		if err != nil {
-			b.Fatal(err)
-		}
-		f1, _, err := synth.Render(s1)
-		if err != nil {
-			b.Fatal(err)
-		}
-		low0, err := makeLowres(f0, 160)
-		if err != nil {
-			b.Fatal(err)
-		}
-		low1, err := makeLowres(f1, 160)
-		if err != nil {
-			b.Fatal(err)
-		}
-		r := qr.NewReader(qr.Options{})
-		ctx := context.Background()
-		primed := func(b *testing.B, f gocv.Mat, low lowres) *locator {
-			l := &locator{reader: r, every: FullRead}
-			if _, err := l.read(ctx, 0, f, low); err != nil {
+		var frames []gocv.Mat
+		frame := func(s synth.Scene) (gocv.Mat, lowres) {
+			f, _, err := synth.Render(s)
+			if err != nil {
 				b.Fatal(err)
 			}
-			return l
+			frames = append(frames, f)
+			low, err := makeLowres(f, 160)
+			if err != nil {
+				b.Fatal(err)
+			}
+			return f, low
 		}
-		check := func(b *testing.B, l *locator, res qr.Result, kind string) {
-			if l.kind != kind || len(res.All()) < len(s1.Cards)*9/10 {
-				b.Fatalf("%s read finding %d codes, want a %s read of about %d", l.kind, len(res.All()), kind, len(s1.Cards))
-			}
-		}
-		b.Run(size.name+"/whole", func(b *testing.B) {
-			for i := 0; i < b.N; i++ {
-				l := &locator{reader: r, every: FullRead}
-				res, err := l.read(ctx, 0, f1, low1)
-				if err != nil {
-					b.Fatal(err)
-				}
-				check(b, l, res, readWhole)
-			}
-		})
-		// Laid, taken, laid…: every read after the first is a re-read of
-		// the patch where the card comes and goes.
-		b.Run(size.name+"/card laid or taken", func(b *testing.B) {
-			l := primed(b, f0, low0)
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				f, low := f1, low1
-				if i%2 == 1 {
-					f, low = f0, low0
-				}
-				res, err := l.read(ctx, time.Duration(i+1)*time.Millisecond, f, low)
-				if err != nil {
-					b.Fatal(err)
-				}
-				check(b, l, res, readPatches)
-			}
-		})
+		f0, low0 := frame(s0)
+		f1, low1 := frame(s1)
 		// Two cards laid at once at the two ends of the table (the
 		// westernmost and easternmost): two patches apart.
 		two := s1
@@ -116,80 +74,74 @@ func BenchmarkLocator(b *testing.B) {
 				two.Cards = append(two.Cards, c)
 			}
 		}
-		f2, _, err := synth.Render(two)
-		if err != nil {
-			b.Fatal(err)
+		f2, low2 := frame(two)
+		// The light changed between two reads (a lamp moved, a cloud): the
+		// table before the card was laid in one light, after in another.
+		lit, relit := s0, s1
+		lit.Effect.UnevenLight = 0.15
+		relit.Effect.UnevenLight, relit.Seed = 0.15, 8
+		f3, low3 := frame(lit)
+		f4, low4 := frame(relit)
+
+		r := qr.NewReader(qr.Options{})
+		ctx := context.Background()
+		primed := func(b *testing.B, f gocv.Mat, low lowres) *locator {
+			l := &locator{reader: r, every: FullRead}
+			if _, err := l.read(ctx, 0, f, low); err != nil {
+				b.Fatal(err)
+			}
+			return l
 		}
-		low2, err := makeLowres(f2, 160)
-		if err != nil {
-			b.Fatal(err)
+		// read makes the locator's read at t and checks it was of the kind
+		// wanted ("" for any but carried) and found about every card.
+		read := func(b *testing.B, l *locator, t time.Duration, f gocv.Mat, low lowres, kind string) {
+			res, err := l.read(ctx, t, f, low)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if (kind != "" && l.kind != kind) || l.kind == readCarried && kind != readCarried || len(res.All()) < len(s1.Cards)*9/10 {
+				b.Fatalf("%s read finding %d codes, want a %q read of about %d", l.kind, len(res.All()), kind, len(s1.Cards))
+			}
 		}
-		b.Run(size.name+"/two cards apart", func(b *testing.B) {
-			l := primed(b, f2, low2)
-			b.ResetTimer()
+		// alternate gives the locator a, b, a, b…: every read after the
+		// first is a re-read of the patches where cards come and go.
+		alternate := func(name string, fa gocv.Mat, la lowres, fb gocv.Mat, lb lowres) {
+			b.Run(size.name+"/"+name, func(b *testing.B) {
+				l := primed(b, fa, la)
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					f, low := fb, lb
+					if i%2 == 1 {
+						f, low = fa, la
+					}
+					read(b, l, time.Duration(i+1)*time.Millisecond, f, low, readPatches)
+				}
+			})
+		}
+		b.Run(size.name+"/whole", func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
-				f, low := f1, low1
-				if i%2 == 1 {
-					f, low = f2, low2
-				}
-				res, err := l.read(ctx, time.Duration(i+1)*time.Millisecond, f, low)
-				if err != nil {
-					b.Fatal(err)
-				}
-				check(b, l, res, readPatches)
+				read(b, &locator{reader: r, every: FullRead}, 0, f1, low1, readWhole)
 			}
 		})
-		// The light changed between two reads (a lamp moved, a cloud):
-		// the same table lit from elsewhere, with the card laid.
-		relit := s1
-		relit.Effect.UnevenLight, relit.Seed = 0.15, 8
-		lit := s0
-		lit.Effect.UnevenLight = 0.15
-		f3, _, err := synth.Render(relit)
-		if err != nil {
-			b.Fatal(err)
-		}
-		low3, err := makeLowres(f3, 160)
-		if err != nil {
-			b.Fatal(err)
-		}
-		f4, _, err := synth.Render(lit)
-		if err != nil {
-			b.Fatal(err)
-		}
-		low4, err := makeLowres(f4, 160)
-		if err != nil {
-			b.Fatal(err)
-		}
+		alternate("card laid or taken", f0, low0, f1, low1)
+		alternate("two cards apart", f2, low2, f1, low1)
 		b.Run(size.name+"/light drifted", func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				b.StopTimer()
-				l := primed(b, f4, low4)
+				l := primed(b, f3, low3)
 				b.StartTimer()
-				res, err := l.read(ctx, time.Millisecond, f3, low3)
-				if err != nil {
-					b.Fatal(err)
-				}
-				if l.kind == readCarried || len(res.All()) < len(s1.Cards)*9/10 {
-					b.Fatalf("%s read finding %d codes, want about %d", l.kind, len(res.All()), len(s1.Cards))
-				}
+				read(b, l, time.Millisecond, f4, low4, "")
 			}
 		})
-		f2.Close()
-		f3.Close()
-		f4.Close()
 		b.Run(size.name+"/still", func(b *testing.B) {
 			l := primed(b, f1, low1)
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				res, err := l.read(ctx, time.Duration(i+1)*time.Millisecond, f1, low1)
-				if err != nil {
-					b.Fatal(err)
-				}
-				check(b, l, res, readCarried)
+				read(b, l, time.Duration(i+1)*time.Millisecond, f1, low1, readCarried)
 			}
 		})
-		f0.Close()
-		f1.Close()
+		for _, f := range frames {
+			f.Close()
+		}
 	}
 }
