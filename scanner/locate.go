@@ -109,7 +109,7 @@ func (l *locator) read(ctx context.Context, t time.Duration, frame gocv.Mat, sma
 		for i, r := range regions {
 			rois[i] = growRect(r, margin).Intersect(image.Rectangle{Max: size})
 		}
-		parts, ok, err := l.readPatches(ctx, frame, rois)
+		found, ok, err := l.readPatches(ctx, frame, regions, rois)
 		if err != nil {
 			return qr.Result{}, err
 		}
@@ -118,22 +118,12 @@ func (l *locator) read(ctx context.Context, t time.Duration, frame gocv.Mat, sma
 			// whole, as the table-moved case does.
 			return l.readWhole(ctx, t, frame, px, size, small)
 		}
-		for i, part := range parts {
-			l.kind, l.pixels = readPatches, l.pixels+rois[i].Dx()*rois[i].Dy()
-			off := geom.Pt{X: float64(rois[i].Min.X), Y: float64(rois[i].Min.Y)}
-			for _, c := range part.Codes {
-				c.Corners = shiftQuad(c.Corners, off)
-				if inRect(regions[i], c.Centre()) {
-					res.Codes = append(res.Codes, c)
-				}
-			}
-			for _, c := range part.Foreign {
-				c.Corners = shiftQuad(c.Corners, off)
-				if inRect(regions[i], c.Centre()) {
-					res.Foreign = append(res.Foreign, c)
-				}
-			}
-			res.Candidates += part.Candidates
+		res.Codes = append(res.Codes, found.Codes...)
+		res.Foreign = append(res.Foreign, found.Foreign...)
+		res.Candidates = found.Candidates
+		l.kind = readPatches
+		for _, r := range rois {
+			l.pixels += r.Dx() * r.Dy()
 		}
 	}
 	sortCodes(res)
@@ -180,58 +170,56 @@ const patchGap = 32
 // patch on a canvas of its own cost a read of that whole canvas, 3-4 ms
 // on one core at 1080p, and the light drifting between two moves can
 // change forty small patches (issue 19: 93-220 ms for the first read
-// after a move, which made the snapshot one or two frames late). The
-// codes of each roi come back in the roi's pixels. ok is false, and
-// nothing is read, when the packed patches would cover more than half the
-// frame: a whole read then costs no more.
-func (l *locator) readPatches(ctx context.Context, frame gocv.Mat, rois []image.Rectangle) (parts []qr.Result, ok bool, err error) {
+// after a move, which made the snapshot one or two frames late). It
+// returns, in frame pixels, the codes centred in regions[i] read from
+// rois[i] (the region grown so such a code lies wholly in it). ok is
+// false, and nothing is read, when the packed patches would cover more
+// than half the frame: a whole read then costs no more.
+func (l *locator) readPatches(ctx context.Context, frame gocv.Mat, regions, rois []image.Rectangle) (found qr.Result, ok bool, err error) {
 	sizes := make([]image.Point, len(rois))
 	for i, r := range rois {
 		sizes[i] = r.Size()
 	}
 	at, used := pack(sizes, patchGap, patchCanvas.X)
 	if used.X*used.Y > frame.Cols()*frame.Rows()/2 {
-		return nil, false, nil
+		return found, false, nil
 	}
 	canvas := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(255, 0, 0, 0), max(used.Y, patchCanvas.Y), max(used.X, patchCanvas.X), gocv.MatTypeCV8UC1)
 	defer canvas.Close()
 	for i, r := range rois {
 		if err := greyInto(frame, r, canvas, at[i]); err != nil {
-			return nil, false, err
+			return found, false, err
 		}
 	}
 	res, err := l.reader.Read(ctx, canvas)
 	if err != nil {
-		return nil, false, err
+		return found, false, err
 	}
-	parts = make([]qr.Result, len(rois))
-	// Each code goes to the patch its centre lies on, in that patch's
-	// pixels; one in a gap between patches cannot be whole in any.
-	owner := func(q geom.Quad) (int, bool) {
+	// A code belongs to the patch its centre lies on (one in a gap cannot
+	// be whole in any); moved back to the frame, it is kept if centred in
+	// that patch's region.
+	place := func(q geom.Quad) (geom.Quad, bool) {
 		p := q.Centre()
 		for i, a := range at {
 			if inRect(image.Rectangle{Min: a, Max: a.Add(sizes[i])}, p) {
-				return i, true
+				q = shiftQuad(q, geom.Pt{X: float64(rois[i].Min.X - a.X), Y: float64(rois[i].Min.Y - a.Y)})
+				return q, inRect(regions[i], q.Centre())
 			}
 		}
-		return 0, false
+		return q, false
 	}
 	for _, c := range res.Codes {
-		if i, ok := owner(c.Corners); ok {
-			c.Corners = shiftQuad(c.Corners, geom.Pt{X: -float64(at[i].X), Y: -float64(at[i].Y)})
-			parts[i].Codes = append(parts[i].Codes, c)
+		if c.Corners, ok = place(c.Corners); ok {
+			found.Codes = append(found.Codes, c)
 		}
 	}
 	for _, c := range res.Foreign {
-		if i, ok := owner(c.Corners); ok {
-			c.Corners = shiftQuad(c.Corners, geom.Pt{X: -float64(at[i].X), Y: -float64(at[i].Y)})
-			parts[i].Foreign = append(parts[i].Foreign, c)
+		if c.Corners, ok = place(c.Corners); ok {
+			found.Foreign = append(found.Foreign, c)
 		}
 	}
-	if len(parts) > 0 {
-		parts[0].Candidates = res.Candidates
-	}
-	return parts, true, nil
+	found.Candidates = res.Candidates
+	return found, true, nil
 }
 
 // greyInto converts the roi of frame to grey into canvas at the point at.

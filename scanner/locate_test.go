@@ -302,10 +302,10 @@ func TestLocatorReadsWholeWhenPatchesCostMore(t *testing.T) {
 			rois = append(rois, image.Rect(x, y, x+300, y+300))
 		}
 	}
-	if _, ok, err := l.readPatches(ctx, a, rois); ok || err != nil || cr.calls != 0 {
+	if _, ok, err := l.readPatches(ctx, a, rois, rois); ok || err != nil || cr.calls != 0 {
 		t.Errorf("%d patches of 300×300 px: read %v (%d calls, err %v), want none read: the frame costs no more", len(rois), ok, cr.calls, err)
 	}
-	if _, ok, err := l.readPatches(ctx, a, rois[:3]); !ok || err != nil || cr.calls != 1 {
+	if _, ok, err := l.readPatches(ctx, a, rois[:3], rois[:3]); !ok || err != nil || cr.calls != 1 {
 		t.Errorf("3 patches of 300×300 px: read %v (%d calls, err %v), want one read", ok, cr.calls, err)
 	}
 
