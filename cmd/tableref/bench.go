@@ -1,10 +1,14 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/tableref/tableref/cmd/tableref/internal/cli"
+	"github.com/tableref/tableref/scanner/scanbench"
 
 	"github.com/spf13/cobra"
 
@@ -13,13 +17,6 @@ import (
 
 // tableref bench holds one subcommand per thing it measures; later
 // targets (bench scan) add themselves with registerUnder("bench", …).
-func init() {
-	register(func() *cobra.Command {
-		return newGroup("bench", "measure speed and accuracy: QR reading (bench vision), table reading (bench scan), Shake That City under three lights (bench colours)")
-	})
-	registerUnder("bench", newBenchVision)
-}
-
 func newBenchVision() *cobra.Command {
 	var (
 		frames  int
@@ -34,7 +31,7 @@ func newBenchVision() *cobra.Command {
 		Short: "QR reading: tableref's reader (in this process and as a scan process) against zbarimg, gozxing and OpenCV on generated frames, on all cores and on one",
 		Example: "  tableref bench vision --only 12MP --frames 3\n" +
 			"  tableref bench vision --readers tableref,gozxing --cores 1",
-		Args: noArgs,
+		Args: cli.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			var conds []qrbench.Condition
 			for _, c := range qrbench.Conditions(frames) {
@@ -43,11 +40,11 @@ func newBenchVision() *cobra.Command {
 				}
 			}
 			if len(conds) == 0 {
-				return usagef("--only %q: no condition's name contains it", only)
+				return cli.Usagef("--only %q: no condition's name contains it", only)
 			}
 			names := strings.Split(readers, ",")
 			if _, err := qrbench.NewContenders(names, "", "", 0); err != nil {
-				return usagef("--readers: %v", err)
+				return cli.Usagef("--readers: %v", err)
 			}
 			bin := binFlag
 			needBin := startup > 0 || strings.Contains(","+readers+",", ",scan,")
@@ -56,7 +53,7 @@ func newBenchVision() *cobra.Command {
 				// itself; a test binary is not tableref (it would run the
 				// tests again).
 				if testing.Testing() {
-					return usagef("--bin: the scan reader and --startup run tableref: give the binary")
+					return cli.Usagef("--bin: the scan reader and --startup run tableref: give the binary")
 				}
 				exe, err := os.Executable()
 				if err != nil {
@@ -78,10 +75,10 @@ func newBenchVision() *cobra.Command {
 				case "1":
 					one, err = qrbench.NewContenders(names, bin, dir, 1)
 				default:
-					return usagef("--cores: %q: want all, 1 or all,1", c)
+					return cli.Usagef("--cores: %q: want all, 1 or all,1", c)
 				}
 				if err != nil {
-					return usagef("--readers: %v", err)
+					return cli.Usagef("--readers: %v", err)
 				}
 			}
 			stdout := cmd.OutOrStdout()
@@ -112,5 +109,33 @@ func newBenchVision() *cobra.Command {
 	f.StringVar(&cores, "cores", "all,1", "all, 1 (pinned to one CPU: the Raspberry Pi stand-in) or both")
 	f.IntVar(&startup, "startup", 20, "time the start-up of tableref and zbarimg this many times each (0: not)")
 	f.StringVar(&binFlag, "bin", "", "the tableref binary the scan reader and the start-up times run (default: this one)")
+	return c
+}
+
+func newBenchScan() *cobra.Command {
+	var (
+		n       int
+		only    string
+		verbose bool
+	)
+	c := &cobra.Command{
+		Use:     "scan",
+		Short:   "table reading: generated photos of finished games of every mode, snapshot and score against the truth",
+		Example: "  tableref bench scan --only mapit --photos 3",
+		Args:    cli.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			bar := startProgress(cmd.ErrOrStderr(), scanbench.Photos(n, only), "bench scan: photos")
+			defer bar.Done()
+			err := scanbench.Run(cmd.Context(), n, only, verbose, cmd.OutOrStdout(), bar)
+			if errors.Is(err, scanbench.ErrNoGame) {
+				return cli.Usagef("--only %q: no game's name contains it", only)
+			}
+			return err
+		},
+	}
+	f := c.Flags()
+	f.IntVarP(&n, "photos", "n", 2, "photos per game and condition")
+	f.StringVar(&only, "only", "", "run only games whose name contains this text")
+	f.BoolVarP(&verbose, "verbose", "v", false, "print each wrong cell")
 	return c
 }

@@ -4,13 +4,13 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/cli"
+
 	"github.com/spf13/cobra"
 
 	"github.com/tableref/tableref/scanner/colourbench"
 	"github.com/tableref/tableref/scanner/scenes"
 )
-
-func init() { registerUnder("bench", newBenchColours) }
 
 // newBenchColours runs scanner/colourbench: Shake That City tables under
 // the three lights, calibrated as the docs say.
@@ -25,11 +25,11 @@ func newBenchColours() *cobra.Command {
 		Use:     "colours",
 		Short:   "Shake That City under real light: 20 finished tables under three lights, calibrated as the docs say; cells, cubes, colours and winners",
 		Example: "  tableref bench colours --tables 4 --light lamp",
-		Args:    noArgs,
+		Args:    cli.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			all := colourbench.Tables()
 			if n < 1 || n > len(all) {
-				return usagef("--tables %d: want 1 to %d", n, len(all))
+				return cli.Usagef("--tables %d: want 1 to %d", n, len(all))
 			}
 			var rows []colourbench.Row
 			for _, l := range scenes.Lights() {
@@ -51,7 +51,7 @@ func newBenchColours() *cobra.Command {
 				}
 			}
 			if len(rows) == 0 {
-				return usagef("--light %q: no light's name holds it (neutral, warm, lamp)", light)
+				return cli.Usagef("--light %q: no light's name holds it (neutral, warm, lamp)", light)
 			}
 			colourbench.Print(cmd.OutOrStdout(), rows)
 			return nil

@@ -1,35 +1,16 @@
 package main
 
 import (
-	"context"
-	"errors"
-	"fmt"
-	"io"
-	"math"
-	"strconv"
-	"strings"
-
 	"github.com/spf13/cobra"
-	"gocv.io/x/gocv"
-
 	"github.com/tableref/tableref/calibration"
+	"github.com/tableref/tableref/cmd/tableref/internal/calibrate"
+	"github.com/tableref/tableref/cmd/tableref/internal/cli"
 	"github.com/tableref/tableref/cmd/tableref/internal/paths"
-	"github.com/tableref/tableref/rules"
-	"github.com/tableref/tableref/scanner"
-	"github.com/tableref/tableref/vision/geom"
-	"github.com/tableref/tableref/vision/imagefile"
-	"github.com/tableref/tableref/vision/qr"
+	"github.com/tableref/tableref/rules/shakecity"
 )
 
-func init() {
-	register(newCalibrate)
-	for _, b := range []builder{newCalibrateTable, newCalibrateZones, newCalibrateShow} {
-		registerUnder("calibrate", b)
-	}
-}
-
 func newCalibrate() *cobra.Command {
-	c := newGroup("calibrate", "calibrate the table plane, player zones, city boards and sites, cube and tile colours, the shaker (calibrate show draws them)")
+	c := cli.NewGroup("calibrate", "calibrate the table plane, player zones, city boards and sites, cube and tile colours, the shaker (calibrate show draws them)")
 	c.Long = "Each step reads a photo and updates the calibration file; docs/calibration.md explains them."
 	c.PersistentFlags().String("calibration", paths.Calibration(), "calibration file to read and update (scan and run read the same one)")
 	return c
@@ -41,294 +22,45 @@ func calibrationPath(cmd *cobra.Command) string {
 	return p
 }
 
-// readPhoto loads a photo and reads its codes.
-func readPhoto(ctx context.Context, path string) (gocv.Mat, qr.Result, error) {
-	frame, err := imagefile.Read(path)
-	if err != nil {
-		return gocv.NewMat(), qr.Result{}, err
-	}
-	res, err := qr.NewReader(qr.Options{}).Read(ctx, frame)
-	if err != nil {
-		frame.Close()
-		return gocv.NewMat(), qr.Result{}, fmt.Errorf("%s: %w", path, err)
-	}
-	return frame, res, nil
-}
-
-// fileAndPhoto loads the calibration file to update (new when absent) and
-// reads the photo's codes; the caller closes the frame.
-func fileAndPhoto(ctx context.Context, path, photo string) (*calibration.File, gocv.Mat, qr.Result, error) {
-	f, err := calibration.LoadOrNew(path)
-	if err != nil {
-		return nil, gocv.NewMat(), qr.Result{}, err
-	}
-	frame, res, err := readPhoto(ctx, photo)
-	return f, frame, res, err
-}
-
-func marks(res qr.Result) []calibration.Mark {
-	var out []calibration.Mark
-	for _, c := range res.Codes {
-		out = append(out, calibration.Mark{Payload: c.Payload, Corners: c.Corners})
-	}
-	return out
-}
-
-// tableOptions are the flags of calibrate table.
-type tableOptions struct {
-	codeMM       float64
-	fromCards    bool
-	paper, spans string
-}
-
 func newCalibrateTable() *cobra.Command {
-	var o tableOptions
+	var o calibrate.PlaneOptions
 	c := &cobra.Command{
 		Use:     "table PHOTO",
 		Short:   "the table plane from the calibration sheet's four corner codes (or from the cards' codes)",
 		Example: "  tableref calibrate table sheet.jpg\n  tableref calibrate table --from-cards table.jpg",
-		Args:    argsBetween(1, 1, "one photo of the calibration sheet ('tableref print markers calibration' prints it)"),
+		Args:    cli.ArgsBetween(1, 1, "one photo of the calibration sheet ('tableref print markers calibration' prints it)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return calibrateTable(cmd.Context(), calibrationPath(cmd), o, args[0], cmd.OutOrStdout())
+			return calibrate.Plane(cmd.Context(), calibrationPath(cmd), o, args[0], cmd.OutOrStdout())
 		},
 	}
 	f := c.Flags()
-	f.Float64Var(&o.codeMM, "code-mm", calibration.PrintedCode, "printed side of the sheet's codes without quiet zone, mm (21 × the module size)")
-	f.BoolVar(&o.fromCards, "from-cards", false, "no sheet: find the plane from every card and marker code by its printed size")
-	f.StringVar(&o.paper, "paper", "a4", "paper the sheet was printed on (a4, letter), which sets how far apart its codes are; none: use only the codes' size")
-	f.StringVar(&o.spans, "span", "", "WE,NS: the distances between the sheet's code centres in mm, as printed on it (overrides --paper)")
+	f.Float64Var(&o.CodeMM, "code-mm", calibration.PrintedCode, "printed side of the sheet's codes without quiet zone, mm (21 × the module size)")
+	f.BoolVar(&o.FromCards, "from-cards", false, "no sheet: find the plane from every card and marker code by its printed size")
+	f.StringVar(&o.Paper, "paper", "a4", "paper the sheet was printed on (a4, letter), which sets how far apart its codes are; none: use only the codes' size")
+	f.StringVar(&o.Spans, "span", "", "WE,NS: the distances between the sheet's code centres in mm, as printed on it (overrides --paper)")
 	return c
 }
 
-// sheetSpan is the distance between the sheet's code centres the flags
-// give: --span, else the printer's layout on --paper, else none.
-func (o tableOptions) sheetSpan() ([2]float64, error) {
-	if o.spans != "" {
-		v, err := numbers(o.spans, 2)
-		if err != nil || v[0] <= 0 || v[1] <= 0 {
-			return [2]float64{}, usagef("--span %q: want two positive distances WE,NS in mm", o.spans)
-		}
-		return [2]float64{v[0], v[1]}, nil
-	}
-	if o.paper == "none" {
-		return [2]float64{}, nil
-	}
-	we, ns, ok := calibration.SheetSpan(o.paper, o.codeMM/21)
-	if !ok {
-		return [2]float64{}, usagef("--paper %q: want a4, letter or none", o.paper)
-	}
-	return [2]float64{we, ns}, nil
-}
-
-func calibrateTable(ctx context.Context, path string, o tableOptions, photo string, stdout io.Writer) error {
-	span, err := o.sheetSpan()
-	if err != nil {
-		return err
-	}
-	codeMM := o.codeMM
-	f, frame, res, err := fileAndPhoto(ctx, path, photo)
-	if err != nil {
-		return err
-	}
-	defer frame.Close()
-	var t *calibration.Table
-	if o.fromCards {
-		t, err = calibration.FitCodes(marks(res), frame.Cols(), frame.Rows(), f.CodeSize(codeMM))
-	} else {
-		t, err = calibration.FitSheet(marks(res), frame.Cols(), frame.Rows(), codeMM, span)
-	}
-	if err != nil {
-		return err
-	}
-	f.Table = t
-	if err := saveCalibration(f, path); err != nil {
-		return err
-	}
-	centre := geom.Pt{X: float64(frame.Cols()) / 2, Y: float64(frame.Rows()) / 2}
-	fmt.Fprintf(stdout, "table plane from the %s: %d codes, %.2f mm rms; %.2f px per mm at the image centre, which is table (%.0f, %.0f) mm; saved to %s\n",
-		t.Source, t.Codes, t.RMSMM, 1/t.H.LocalScale(centre), t.H.Apply(centre).X, t.H.Apply(centre).Y, path)
-	fmt.Fprintln(stdout, t.Advice(smallestModule(res, o.fromCards)).Text)
-	return nil
-}
-
-// smallestModule is the smallest module size in pixels among the codes a
-// table fit used: the sheet's corner codes, or every code from the cards.
-func smallestModule(res qr.Result, fromCards bool) float64 {
-	least := 0.0
-	for _, c := range res.Codes {
-		if !fromCards && (c.Payload.Kind != rules.KindMarker || c.Payload.Marker.Type != rules.MarkerCalibration) {
-			continue
-		}
-		if least == 0 || c.ModulePx < least {
-			least = c.ModulePx
-		}
-	}
-	return least
-}
-
-// zoneOptions are the flags of calibrate zones.
-type zoneOptions struct {
-	grids, polygons []string
-	clear           bool
-}
-
 func newCalibrateZones() *cobra.Command {
-	var o zoneOptions
+	var o calibrate.ZoneOptions
 	c := &cobra.Command{
 		Use:   "zones [PHOTO]",
 		Short: "the player markers' places; fixed grids and polygons in table mm",
 		Example: "  tableref calibrate zones players.jpg\n" +
 			"  tableref calibrate zones --grid board:9x9:-300,-420,300,420 --polygon 'offer:-50,-50;50,-50;50,50'",
-		Args: argsBetween(0, 1, "at most one photo of the player markers"),
+		Args: cli.ArgsBetween(0, 1, "at most one photo of the player markers"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 0 && len(o.grids)+len(o.polygons) == 0 && !o.clear {
-				return usagef("want a photo of the player markers, or --grid / --polygon")
+			if len(args) == 0 && len(o.Grids)+len(o.Polygons) == 0 && !o.Clear {
+				return cli.Usagef("want a photo of the player markers, or --grid / --polygon")
 			}
-			return calibrateZones(cmd.Context(), calibrationPath(cmd), o, args, cmd.OutOrStdout())
+			return calibrate.Zones(cmd.Context(), calibrationPath(cmd), o, args, cmd.OutOrStdout())
 		},
 	}
 	f := c.Flags()
-	f.StringArrayVar(&o.grids, "grid", nil, "a fixed grid ZONE:ROWSxCOLS:X0,Y0,X1,Y1 (table mm, NW and SE corners; repeatable), e.g. board:9x9:-300,-420,300,420")
-	f.StringArrayVar(&o.polygons, "polygon", nil, "a zone's area ZONE:X,Y;X,Y;X,Y… in table mm (repeatable)")
-	f.BoolVar(&o.clear, "clear", false, "forget the stored markers, grids and polygons first")
+	f.StringArrayVar(&o.Grids, "grid", nil, "a fixed grid ZONE:ROWSxCOLS:X0,Y0,X1,Y1 (table mm, NW and SE corners; repeatable), e.g. board:9x9:-300,-420,300,420")
+	f.StringArrayVar(&o.Polygons, "polygon", nil, "a zone's area ZONE:X,Y;X,Y;X,Y… in table mm (repeatable)")
+	f.BoolVar(&o.Clear, "clear", false, "forget the stored markers, grids and polygons first")
 	return c
-}
-
-func calibrateZones(ctx context.Context, path string, o zoneOptions, pos []string, stdout io.Writer) error {
-	f, err := calibration.LoadOrNew(path)
-	if err != nil {
-		return err
-	}
-	z := f.Zones
-	if z == nil || o.clear {
-		z = &calibration.Zones{}
-	}
-	for _, g := range o.grids {
-		grid, err := parseGrid(g)
-		if err != nil {
-			return usagef("--grid %q: %v", g, err)
-		}
-		z.Grids = replaceGrid(z.Grids, grid)
-	}
-	for _, p := range o.polygons {
-		pg, err := parsePolygon(p)
-		if err != nil {
-			return usagef("--polygon %q: %v", p, err)
-		}
-		z.Polygons = append(z.Polygons, pg)
-	}
-	if len(pos) == 1 {
-		if f.Table == nil {
-			return fmt.Errorf("%w: the player markers are placed in table mm: run 'tableref calibrate table PHOTO' first", calibration.ErrMissing)
-		}
-		frame, res, err := readPhoto(ctx, pos[0])
-		if err != nil {
-			return err
-		}
-		defer frame.Close()
-		h, err := f.Table.For(frame.Cols(), frame.Rows())
-		if err != nil {
-			return err
-		}
-		seen := map[int]geom.Pt{}
-		for _, c := range res.Codes {
-			if m := c.Payload.Marker; c.Payload.Kind == rules.KindMarker && m.Type == rules.MarkerPlayer {
-				if _, dup := seen[m.Player]; dup {
-					return fmt.Errorf("%s: player %d's marker is seen twice", pos[0], m.Player)
-				}
-				seen[m.Player] = h.Apply(c.Centre())
-			}
-		}
-		switch {
-		case len(seen) > 0:
-			z.SetPlayers(seen)
-		case len(o.grids)+len(o.polygons) > 0:
-			// A game without player markers (Nord Sud Ovest Est) needs
-			// only its grid: the photo holds none, and that is fine.
-			fmt.Fprintf(stdout, "%s shows no player marker: none stored (this game's zones are the grids and polygons given)\n", pos[0])
-		default:
-			return fmt.Errorf("%w: %s shows no player marker (print them with 'tableref print markers players')", calibration.ErrMissing, pos[0])
-		}
-	}
-	f.Zones = z
-	if err := saveCalibration(f, path); err != nil {
-		return err
-	}
-	for _, m := range z.Players {
-		fmt.Fprintf(stdout, "player %d's marker at (%.0f, %.0f) mm\n", m.Player, m.At[0], m.At[1])
-	}
-	for _, g := range z.Grids {
-		fmt.Fprintf(stdout, "grid %s: %d×%d cells\n", g.Zone, g.Rows, g.Cols)
-	}
-	for _, p := range z.Polygons {
-		fmt.Fprintf(stdout, "polygon %s: %d points\n", p.Zone, len(p.Points))
-	}
-	fmt.Fprintf(stdout, "saved to %s\n", path)
-	return nil
-}
-
-// parseGrid reads ZONE:ROWSxCOLS:X0,Y0,X1,Y1.
-func parseGrid(s string) (calibration.Grid, error) {
-	parts := strings.Split(s, ":")
-	if len(parts) != 3 && !(len(parts) == 4 && strings.HasPrefix(parts[0], "board")) {
-		return calibration.Grid{}, errors.New("want ZONE:ROWSxCOLS:X0,Y0,X1,Y1")
-	}
-	if len(parts) == 4 { // a zone name with a colon, such as board:p2
-		parts = []string{parts[0] + ":" + parts[1], parts[2], parts[3]}
-	}
-	g := calibration.Grid{Zone: parts[0]}
-	if _, err := fmt.Sscanf(parts[1], "%dx%d", &g.Rows, &g.Cols); err != nil {
-		return g, fmt.Errorf("size %q: want ROWSxCOLS such as 9x9", parts[1])
-	}
-	v, err := numbers(parts[2], 4)
-	if err != nil {
-		return g, err
-	}
-	g.Corners = [4][2]float64{{v[0], v[1]}, {v[2], v[1]}, {v[2], v[3]}, {v[0], v[3]}}
-	return g, nil
-}
-
-func replaceGrid(gs []calibration.Grid, g calibration.Grid) []calibration.Grid {
-	for i := range gs {
-		if gs[i].Zone == g.Zone {
-			gs[i] = g
-			return gs
-		}
-	}
-	return append(gs, g)
-}
-
-// parsePolygon reads ZONE:X,Y;X,Y;….
-func parsePolygon(s string) (calibration.Polygon, error) {
-	i := strings.LastIndex(s, ":")
-	if i < 0 {
-		return calibration.Polygon{}, errors.New("want ZONE:X,Y;X,Y;X,Y")
-	}
-	pg := calibration.Polygon{Zone: s[:i]}
-	for _, p := range strings.Split(s[i+1:], ";") {
-		v, err := numbers(p, 2)
-		if err != nil {
-			return pg, err
-		}
-		pg.Points = append(pg.Points, [2]float64{v[0], v[1]})
-	}
-	return pg, nil
-}
-
-func numbers(s string, n int) ([]float64, error) {
-	fields := strings.Split(s, ",")
-	if len(fields) != n {
-		return nil, fmt.Errorf("%q: want %d numbers separated by commas", s, n)
-	}
-	out := make([]float64, n)
-	for i, f := range fields {
-		v, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
-		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, fmt.Errorf("%q is not a number of mm", f)
-		}
-		out[i] = v
-	}
-	return out, nil
 }
 
 func newCalibrateShow() *cobra.Command {
@@ -337,73 +69,59 @@ func newCalibrateShow() *cobra.Command {
 		Use:     "show [PHOTO]",
 		Short:   "print the calibration; with a photo, draw it over the photo",
 		Example: "  tableref calibrate show\n  tableref calibrate show --out check.png table.jpg",
-		Args:    argsBetween(0, 1, "at most one photo"),
+		Args:    cli.ArgsBetween(0, 1, "at most one photo"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return calibrateShow(cmd.Context(), calibrationPath(cmd), out, args, cmd.OutOrStdout())
+			return calibrate.Show(cmd.Context(), calibrationPath(cmd), out, args, cmd.OutOrStdout())
 		},
 	}
 	c.Flags().StringVar(&out, "out", "calibration.png", "where to write the drawing")
 	return c
 }
 
-func calibrateShow(ctx context.Context, path, showOut string, pos []string, stdout io.Writer) error {
-	f, _, err := loadCalibration(path)
-	if err != nil {
-		return err
+func newCalibrateBoard() *cobra.Command {
+	var sites bool
+	var pc calibrate.PrintedCheck
+	c := &cobra.Command{
+		Use:   "board PHOTO [ZONE...]",
+		Short: "the empty look of every shaker mat and city board in the photo (or only the zones named: shaker, board:p1 …); --sites: the construction sites laid on the empty boards",
+		Example: "  tableref calibrate board empty.jpg\n  tableref calibrate board empty.jpg board:p2\n" +
+			"  tableref calibrate board --sites sites.jpg\n" +
+			"  tableref calibrate board empty.jpg --side sea --profile rules/shakecity/profiles/sea.json",
+		Args: cli.ArgsBetween(1, -1, "a photo of the empty boards, then the zones to take (default all)"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return calibrate.Board(cmd.Context(), calibrationPath(cmd), sites, pc, args, cmd.OutOrStdout())
+		},
 	}
-	printCalibration(stdout, path, f)
-	if len(pos) == 0 {
-		return nil
-	}
-	frame, err := imagefile.Read(pos[0])
-	if err != nil {
-		return err
-	}
-	defer frame.Close()
-	sc, err := scanner.New(f, scanner.Options{})
-	if err != nil {
-		return err
-	}
-	img, err := sc.ShowCalibration(ctx, frame)
-	if err != nil {
-		return err
-	}
-	defer img.Close()
-	if err := imagefile.Write(showOut, img, 0); err != nil {
-		return fmt.Errorf("cannot write the drawing: %w", err)
-	}
-	fmt.Fprintf(stdout, "drawn over %s: %s\n", pos[0], showOut)
-	return nil
+	c.Flags().BoolVar(&sites, "sites", false, "the photo shows the construction sites on their squares of the empty boards (run after the empty capture)")
+	c.Flags().StringVar(&pc.Side, "side", shakecity.SideStandard, "the board side up in the photo, standard or sea: its profile's printed squares are checked against the photo")
+	c.Flags().StringVar(&pc.Profile, "profile", "", "your board profile (JSON, docs/shake-that-city.md) to check instead of the side's default")
+	return c
 }
 
-// printCalibration says what each section holds, and which command makes
-// a missing one.
-func printCalibration(w io.Writer, path string, f *calibration.File) {
-	fmt.Fprintf(w, "%s (format %d)\n", path, f.Format)
-	if t := f.Table; t != nil {
-		fmt.Fprintf(w, "  table: from the %s, %d codes of %.1f mm, %.2f mm rms, for %d×%d frames\n", t.Source, t.Codes, t.CodeMM, t.RMSMM, t.Image[0], t.Image[1])
-		fmt.Fprintf(w, "    %s\n", t.Advice(0).Text)
-	} else {
-		fmt.Fprintln(w, "  table: none (tableref calibrate table PHOTO)")
+func newCalibrateColours() *cobra.Command {
+	var add bool
+	c := &cobra.Command{
+		Use:   "colours PHOTO...",
+		Short: "cube and tile colours: one cube of each colour on the shaker mat (red blue black / green grey white), tiles in the first five columns of the boards (red blue black green grey)",
+		Example: "  tableref calibrate colours colours.jpg\n  tableref calibrate colours colours1.jpg colours2.jpg\n" +
+			"  tableref calibrate colours --add lamp.jpg",
+		Args: cli.ArgsBetween(1, -1, "at least one photo of the cubes and tiles"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return calibrate.Colours(cmd.Context(), calibrationPath(cmd), add, args, cmd.OutOrStdout())
+		},
 	}
-	if z := f.Zones; z != nil {
-		fmt.Fprintf(w, "  zones: %d player markers, %d grids, %d polygons\n", len(z.Players), len(z.Grids), len(z.Polygons))
-	} else {
-		fmt.Fprintln(w, "  zones: none (player markers are read live; tableref calibrate zones PHOTO stores them)")
-	}
-	if c := f.Colours; c != nil {
-		fmt.Fprintf(w, "  colours: %d cube profiles, %d tile profiles\n", len(c.Cubes), len(c.Tiles))
-	} else {
-		fmt.Fprintln(w, "  colours: none (tableref calibrate colours PHOTO)")
-	}
-	for _, b := range f.Boards {
-		state := "layout only"
-		if b.Captured() {
-			state = "empty look captured"
-		}
-		fmt.Fprintf(w, "  %s: %d×%d cells, %s\n", b.Zone, b.Layout.Rows, b.Layout.Cols, state)
-	}
-	if len(f.Boards) == 0 {
-		fmt.Fprintln(w, "  boards: none (tableref calibrate board PHOTO)")
+	c.Flags().BoolVar(&add, "add", false, "add these photos' samples to the stored profiles instead of replacing them")
+	return c
+}
+
+func newCalibrateShaker() *cobra.Command {
+	return &cobra.Command{
+		Use:     "shaker PHOTO...",
+		Short:   "where the shaker drops its 9 cubes: from photos of a few shakes on the shaker mat (the mat's cells move onto the cubes when they do not land on the printed ones)",
+		Example: "  tableref calibrate shaker shake1.jpg shake2.jpg shake3.jpg",
+		Args:    cli.ArgsBetween(1, -1, "photos of shakes"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return calibrate.Shaker(cmd.Context(), calibrationPath(cmd), args, cmd.OutOrStdout())
+		},
 	}
 }

@@ -1,25 +1,16 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
-	"io"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
-
+	"github.com/tableref/tableref/cmd/tableref/internal/cli"
 	"github.com/tableref/tableref/cmd/tableref/internal/deckdir"
-	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/cmd/tableref/internal/decks"
+	"github.com/tableref/tableref/cmd/tableref/internal/learn"
 	"github.com/tableref/tableref/rules/geo"
-	_ "github.com/tableref/tableref/rules/modes" // every deck registers with its game
 )
-
-func init() {
-	register(newDecks)
-	registerUnder("decks", newDecksShow)
-}
 
 func newDecks() *cobra.Command {
 	var asJSON bool
@@ -28,9 +19,9 @@ func newDecks() *cobra.Command {
 		Short: "list the card decks and the names they answer to; show, import, learn (from the camera), export or remove one",
 		Example: "  tableref decks\n" +
 			"  tableref decks show SA --json",
-		Args: unknownSubcommand,
+		Args: cli.UnknownSubcommand,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return listDecks(cmd.OutOrStdout(), asJSON)
+			return decks.List(cmd.OutOrStdout(), asJSON)
 		},
 	}
 	c.PersistentFlags().BoolVar(&asJSON, "json", false, "print JSON instead of a table")
@@ -42,200 +33,112 @@ func newDecksShow() *cobra.Command {
 		Use:     "show DECK",
 		Short:   "print a deck's cards (DECK: its code, such as SA, or any name 'tableref decks' shows)",
 		Example: "  tableref decks show wit-sa\n  tableref decks show strangeworld --json",
-		Args:    argsBetween(1, 1, "one deck: tableref decks show DECK ('tableref decks' lists them)"),
+		Args:    cli.ArgsBetween(1, 1, "one deck: tableref decks show DECK ('tableref decks' lists them)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			d, err := deckArg(args[0])
+			d, err := cli.DeckArg(args[0])
 			if err != nil {
 				return err
 			}
 			asJSON, _ := cmd.Flags().GetBool("json")
-			return showDeck(cmd.OutOrStdout(), d, asJSON)
+			return decks.Show(cmd.OutOrStdout(), d, asJSON)
 		},
 	}
 }
 
-// deckSummary is one line of "tableref decks".
-type deckSummary struct {
-	Code    string   `json:"code"`
-	Name    string   `json:"name"`
-	Game    string   `json:"game"`
-	Aliases []string `json:"aliases,omitempty"`
-	Cards   int      `json:"cards"`
-	// File is the deck file an installed deck came from; empty for
-	// tableref's own decks.
-	File string `json:"file,omitempty"`
+func newDecksImport() *cobra.Command {
+	var o decks.ImportOptions
+	c := &cobra.Command{
+		Use:   "import FILE",
+		Short: "check a deck file of your own box (docs/decks.md) and install it for every command and the referee",
+		Long: "Reads a deck file (CSV: a header line, then one line per card: number, name, and what the card prints\n" +
+			"that the rules use), reports every problem as FILE:LINE:COLUMN, warns where printed numbers contradict\n" +
+			"the coordinates (the printed card wins), and installs the deck: as root in " + deckdir.SystemDir + ",\n" +
+			"which the referee service reads, otherwise in your own deck folder (--system for the machine's).",
+		Example: "  tableref decks import docs/examples/wit-box.csv --game wit --code WB\n" +
+			"  tableref decks import docs/examples/wit-box.csv --game wit --code WB --check",
+		Args: cli.ArgsBetween(1, 1, "one deck file"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return decks.Import(args[0], o, cmd.OutOrStdout())
+		},
+	}
+	f := c.Flags()
+	f.StringVar(&o.Game, "game", "", "the game: "+strings.Join(geo.Games(), ", ")+" (or a '# game:' line in the file)")
+	f.StringVar(&o.Code, "code", "", "the deck code the cards' QR codes carry, 2 or 3 characters (or a '# code:' line)")
+	f.StringVar(&o.Name, "name", "", "the deck's name in 'tableref decks' (default: the game and the code)")
+	f.BoolVar(&o.System, "system", false, "install in the machine's deck folder "+deckdir.SystemDir+" (needs root)")
+	f.BoolVar(&o.Check, "check", false, "only check the file; install nothing")
+	return c
 }
 
-func listDecks(w io.Writer, asJSON bool) error {
-	var list []deckSummary
-	for _, d := range rules.Decks() {
-		list = append(list, deckSummary{d.Code, d.Name, d.Game, d.Aliases, len(d.Cards), deckdir.Source(d.Code)})
-	}
-	if asJSON {
-		return writeJSON(w, list)
-	}
-	tw := newTable(w)
-	fmt.Fprintln(tw, "CODE\tNAME\tGAME\tALSO\tFROM\tCARDS")
-	for _, d := range list {
-		from := "built in"
-		if d.File != "" {
-			from = d.File
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%d\n", d.Code, d.Name, d.Game, strings.Join(d.Aliases, ", "), from, d.Cards)
-	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	for _, e := range deckdir.Entries() {
-		if e.Err != nil {
-			fmt.Fprintf(w, "\nleft out, cannot be used:\n%v\n", e.Err)
-		}
-	}
-	return nil
-}
-
-// cardRow is one card of "tableref decks show DECK --json". Geography
-// fields are left out for decks without coordinates.
-type cardRow struct {
-	ID         string   `json:"id"`
-	Name       string   `json:"name"`
-	Aliases    []string `json:"aliases,omitempty"`
-	Country    string   `json:"country,omitempty"`
-	Lat        *float64 `json:"lat,omitempty"`
-	Lon        *float64 `json:"lon,omitempty"`
-	PrintedLat *int     `json:"printedLat,omitempty"`
-	PrintedLon *int     `json:"printedLon,omitempty"`
-	// What an installed deck's card prints (its box's own numbers).
-	NS      int    `json:"ns,omitempty"`
-	WE      int    `json:"we,omitempty"`
-	Printed string `json:"printed,omitempty"`
-	Kind    string `json:"kind,omitempty"`
-	Level   string `json:"level,omitempty"`
-	Source  string `json:"source,omitempty"`
-}
-
-func showDeck(w io.Writer, d *rules.Deck, asJSON bool) error {
-	geoCards := geo.Cards(d.Code)
-	if asJSON {
-		return writeJSON(w, cardRows(d, geoCards))
-	}
-	tw := newTable(w)
-	if geoCards == nil {
-		fmt.Fprintln(tw, "ID\tNAME\tKIND")
-		for _, c := range d.Cards {
-			fmt.Fprintf(tw, "%s\t%s\t%s\n", c.ID, c.Name, c.Kind)
-		}
-		return tw.Flush()
-	}
-	in, _ := geo.Info(d.Code)
-	printed := d.Code == geo.DeckEurope || in.Installed && in.Printed // what the cards print
-	head := "ID\tNAME\tCOUNTRY\tLAT\tLON\tKIND\tLEVEL"
-	switch {
-	case printed && in.Game == geo.GameWIT:
-		head += "\tNS\tWE"
-	case printed:
-		head += "\tPRINTED"
-	}
-	fmt.Fprintln(tw, head)
-	for _, c := range geoCards {
-		lat, lon := "", ""
-		if c.HasCoords {
-			lat, lon = fmt.Sprintf("%.4f", c.Lat), fmt.Sprintf("%.4f", c.Lon)
-		}
-		line := fmt.Sprintf("%s\t%s\t%s\t%s\t%s\t%s\t%s", c.ID, c.Name, c.Country, lat, lon, c.Kind, c.Level)
-		switch {
-		case printed && in.Game == geo.GameWIT:
-			if c.Printed != nil {
-				line += fmt.Sprintf("\t%d\t%d", c.Printed.NS, c.Printed.WE)
+func newDecksRemove() *cobra.Command {
+	return &cobra.Command{
+		Use:     "remove DECK",
+		Short:   "remove a deck you installed (a built-in deck it replaced comes back)",
+		Example: "  tableref decks remove WB",
+		Args:    cli.ArgsBetween(1, 1, "one installed deck"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			d, err := cli.DeckArg(args[0])
+			if err != nil {
+				return err
 			}
-		case printed && in.Installed:
-			if c.Printed != nil && c.Printed.HasCoords {
-				line += "\t" + c.Printed.LatText + " " + c.Printed.LonText
+			path, err := deckdir.Remove(d.Code)
+			if err != nil {
+				return err
 			}
-		case printed:
-			line += "\t" + printedDegrees(c.PrintedLat, c.PrintedLon)
-		}
-		fmt.Fprintln(tw, line)
+			fmt.Fprintf(cmd.OutOrStdout(), "removed %s (%s)\n", d.Code, path)
+			return nil
+		},
 	}
-	return tw.Flush()
 }
 
-// printedDegrees writes coordinates the way the Italian cards print them:
-// 41°N 12°E, with O (Ovest) for west.
-func printedDegrees(lat, lon int) string {
-	ns, ew := "N", "E"
-	if lat < 0 {
-		ns, lat = "S", -lat
-	}
-	if lon < 0 {
-		ew, lon = "O", -lon
-	}
-	return fmt.Sprintf("%d°%s %d°%s", lat, ns, lon, ew)
-}
-
-func cardRows(d *rules.Deck, geoCards []geo.Card) []cardRow {
-	var rows []cardRow
-	if geoCards == nil {
-		for _, c := range d.Cards {
-			rows = append(rows, cardRow{ID: c.ID.String(), Name: c.Name, Aliases: c.Aliases, Kind: c.Kind})
-		}
-		return rows
-	}
-	for _, c := range geoCards {
-		r := cardRow{ID: c.ID.String(), Name: c.Name, Aliases: c.Aliases, Country: c.Country,
-			Kind: string(c.Kind), Level: c.Level, Source: c.Source}
-		if c.HasCoords {
-			r.Lat, r.Lon = &c.Lat, &c.Lon
-		}
-		if d.Code == geo.DeckEurope {
-			r.PrintedLat, r.PrintedLon = &c.PrintedLat, &c.PrintedLon
-		}
-		if p := c.Printed; p != nil {
-			r.NS, r.WE = p.NS, p.WE
-			if p.HasCoords {
-				r.Printed = p.LatText + " " + p.LonText
+func newDecksExport() *cobra.Command {
+	var out string
+	c := &cobra.Command{
+		Use:   "export DECK",
+		Short: "write a geography deck as a deck file: a start for your own box's deck",
+		Long: "Writes any geography deck (tableref's or an installed one) in the deck-file format, to fill in with\n" +
+			"what your box's cards print (the ns and we circle numbers, printed_lat and printed_lon) and import.",
+		Example: "  tableref decks export SA -o my-box.csv",
+		Args:    cli.ArgsBetween(1, 1, "one deck"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			d, err := cli.DeckArg(args[0])
+			if err != nil {
+				return err
 			}
-		}
-		rows = append(rows, r)
+			return decks.Export(cmd.OutOrStdout(), d, out)
+		},
 	}
-	return rows
+	c.Flags().StringVarP(&out, "output", "o", "", "file to write (default: standard output)")
+	return c
 }
 
-// table aligns tab-separated columns and, unlike a bare tabwriter,
-// leaves no padding at the end of a line whose last cells are empty.
-type table struct {
-	tw  *tabwriter.Writer
-	buf bytes.Buffer
-	out io.Writer
-}
-
-func newTable(w io.Writer) *table {
-	t := &table{out: w}
-	t.tw = tabwriter.NewWriter(&t.buf, 0, 0, 2, ' ', 0)
-	return t
-}
-
-func (t *table) Write(p []byte) (int, error) { return t.tw.Write(p) }
-
-// Flush writes the aligned table.
-func (t *table) Flush() error {
-	if err := t.tw.Flush(); err != nil {
-		return err
+func newDecksLearn() *cobra.Command {
+	o := decks.LearnOptions{Game: geo.GameWIT, Install: true}
+	c := &cobra.Command{
+		Use:   "learn [PHOTO...]",
+		Short: "learn your box's printed numbers from the camera: lay stickered cards map side up, a dozen at a time",
+		Long: "Reads each card's sticker and, beside it, the numbers printed in the card's half-circles and its name\n" +
+			"(Tesseract OCR). Sure reads are taken; anything unclear is asked, with a picture of the card in --crops.\n" +
+			"Each confirmed card is saved at once (--session), so an interrupted session keeps it: run the command\n" +
+			"again to go on. At the end the deck file is written (-o) and installed, like 'tableref decks import'.\n" +
+			"Photos may be given as files; without them the camera is read each time you press Enter.",
+		Example: "  tableref decks learn --deck SA table1.jpg table2.jpg\n" +
+			"  tableref decks learn --deck SA --camera pi",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return decks.Learn(cmd.Context(), o, args, cmd.InOrStdin(), cmd.OutOrStdout())
+		},
 	}
-	lines := strings.SplitAfter(t.buf.String(), "\n")
-	for _, l := range lines {
-		if l == "" {
-			continue
-		}
-		if _, err := io.WriteString(t.out, strings.TrimRight(l, " \n")+"\n"); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
+	f := c.Flags()
+	f.StringVar(&o.Game, "game", o.Game, "the game: wit (Where is That?: the circle numbers; the only one learn reads)")
+	f.StringVar(&o.Deck, "deck", "", "the deck whose stickers are on the cards (its code or name); a new code for stickers of a deck not installed yet")
+	f.StringVar(&o.Name, "name", "", "the learned deck's name (default: the deck's, or the game and the code)")
+	f.StringVar(&o.Camera, "camera", "", "read the camera (pi, rpicam, 0, /dev/video0, gst:PIPELINE) instead of photos")
+	f.StringVar(&o.Session, "session", "", "the session file that keeps confirmed cards (default: learn-DECK.jsonl in the state folder)")
+	f.StringVarP(&o.Output, "output", "o", "", "the deck file to write at the end (default: DECK.csv beside the session file)")
+	f.StringVar(&o.Crops, "crops", "", "folder for each card's picture to look at (default: learn-DECK-cards beside the session file)")
+	f.Float64Var(&o.Threshold, "threshold", learn.DefaultThreshold, "OCR confidence (0-100) a read needs to be taken without asking")
+	f.BoolVar(&o.Install, "install", true, "install the learned deck at the end (--install=false: only write the file)")
+	f.BoolVar(&o.System, "system", false, "install in the machine's deck folder "+deckdir.SystemDir+" (needs root)")
+	f.BoolVarP(&o.Quiet, "quiet", "q", false, "print only the cards that are asked about")
+	return c
 }

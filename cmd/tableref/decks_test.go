@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/decks"
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/rules/geo"
 )
@@ -35,7 +36,7 @@ func TestDecksList(t *testing.T) {
 	}
 
 	code, out, _ = run(t, "decks", "--json")
-	var list []deckSummary
+	var list []decks.Summary
 	if code != 0 || json.Unmarshal([]byte(out), &list) != nil || len(list) != len(rules.Decks()) {
 		t.Errorf("decks --json: status %d, output %q", code, out)
 	}
@@ -82,7 +83,7 @@ func TestDecksShowJSON(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("%v: status %d, stderr %q", args, code, errOut)
 		}
-		var rows []cardRow
+		var rows []decks.CardRow
 		if err := json.Unmarshal([]byte(out), &rows); err != nil {
 			t.Fatalf("%v: %v", args, err)
 		}
@@ -96,15 +97,6 @@ func TestDecksShowJSON(t *testing.T) {
 				r.PrintedLat == nil || *r.PrintedLat != c.PrintedLat || *r.PrintedLon != c.PrintedLon {
 				t.Errorf("%v: row %d = %+v, want %+v", args, i, r, c)
 			}
-		}
-	}
-}
-
-func TestDecksPrintedDegrees(t *testing.T) {
-	tests := map[[2]int]string{{41, 12}: "41°N 12°E", {38, -9}: "38°N 9°O", {-33, -70}: "33°S 70°O", {51, 0}: "51°N 0°E"}
-	for in, want := range tests {
-		if got := printedDegrees(in[0], in[1]); got != want {
-			t.Errorf("printedDegrees(%d, %d) = %q, want %q", in[0], in[1], got, want)
 		}
 	}
 }

@@ -9,6 +9,10 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/cli"
+
+	"github.com/tableref/tableref/cmd/tableref/internal/live"
+
 	"github.com/spf13/cobra"
 
 	"github.com/tableref/tableref/cmd/tableref/internal/config"
@@ -16,8 +20,6 @@ import (
 	"github.com/tableref/tableref/cmd/tableref/internal/demo"
 	"github.com/tableref/tableref/hw/console"
 )
-
-func init() { register(newDemo) }
 
 // demoReplay is the recorded game the demo films; make demo runs from the
 // repository's root.
@@ -38,7 +40,7 @@ func newDemo() *cobra.Command {
 		Use:     "demo",
 		Short:   "the live pipeline on a generated camera recording of a game (make demo)",
 		Example: "  tableref demo --speed 2 --listen off",
-		Args:    noArgs,
+		Args:    cli.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runDemo(cmd.Context(), o, cmd.OutOrStdout(), cmd.ErrOrStderr())
 		},
@@ -102,7 +104,7 @@ func runDemo(ctx context.Context, o demoOptions, stdout, stderr io.Writer) error
 	cfg.LockDir = filepath.Join(tmp, "lock")
 	cfg.Web.Listen = o.listen
 	if o.atEnd != config.AtEndStop && o.atEnd != config.AtEndWait {
-		return usagef("--at-end %q: want stop or wait", o.atEnd)
+		return cli.Usagef("--at-end %q: want stop or wait", o.atEnd)
 	}
 	if err := cfg.Validate(); err != nil {
 		return err
@@ -115,7 +117,7 @@ func runDemo(ctx context.Context, o demoOptions, stdout, stderr io.Writer) error
 		Stdout:      stdout,
 		Display:     console.New(stdout, 16, 2),
 		DisplayNote: "console 16×2",
-		NewScanner:  daemon.TableScanner(nil, cfg.Scanner.Stable),
+		NewScanner:  live.TableScanner(nil, cfg.Scanner.Stable),
 		OnEnd:       printStandings,
 		Ready: func(addr string) {
 			if addr != "" {

@@ -7,9 +7,10 @@ import (
 	"image"
 	"io"
 	"log/slog"
-	"os"
 	"strconv"
 	"strings"
+
+	"github.com/tableref/tableref/cmd/tableref/internal/cli"
 
 	"github.com/spf13/cobra"
 	"periph.io/x/host/v3"
@@ -20,30 +21,6 @@ import (
 	"github.com/tableref/tableref/hw/preview"
 	"github.com/tableref/tableref/hw/profile"
 )
-
-func init() {
-	register(func() *cobra.Command {
-		return newGroup("display", "show a test message on the display ('display test Hello')")
-	})
-	registerUnder("display", newDisplayTest)
-}
-
-// systemProfile is where the daemon and the hardware commands look for the
-// hardware profile when no -profile is given.
-const systemProfile = "/etc/tableref/hardware.yaml"
-
-// loadProfile reads path, or the system profile if it exists, or the
-// built-in default wiring; it says which one it used.
-func loadProfile(path string) (*profile.Profile, string, error) {
-	if path == "" {
-		if _, err := os.Stat(systemProfile); err != nil {
-			return profile.Default(), "built-in default (no " + systemProfile + ")", nil
-		}
-		path = systemProfile
-	}
-	p, err := profile.Load(path)
-	return p, path, err
-}
 
 // displayOptions are the flags of display test.
 type displayOptions struct {
@@ -63,7 +40,7 @@ func newDisplayTest() *cobra.Command {
 		},
 	}
 	f := c.Flags()
-	f.StringVar(&o.prof, "profile", "", "hardware profile file (default "+systemProfile+" if present, else the built-in wiring)")
+	f.StringVar(&o.prof, "profile", "", "hardware profile file (default "+profile.SystemPath+" if present, else the built-in wiring)")
 	f.StringVar(&o.on, "on", "auto", "where to show it: auto (the profile's display, or the console if it is absent), profile, console")
 	f.StringVar(&o.verdict, "verdict", "none", "verdict to show with it: none, right, wrong, warn")
 	f.StringVar(&o.scores, "scores", "", "show the score screen instead, e.g. 'Ana=12,Bo=9'")
@@ -74,23 +51,23 @@ func newDisplayTest() *cobra.Command {
 func runDisplay(ctx context.Context, o displayOptions, lines []string, stdout, stderr io.Writer) error {
 	v, err := display.ParseVerdict(o.verdict)
 	if err != nil {
-		return usagef("--verdict: %v", err)
+		return cli.Usagef("--verdict: %v", err)
 	}
 	msg := display.Message{Lines: lines, Verdict: v}
 	var sc *display.Scores
 	if o.scores != "" {
 		s, err := parseScores(o.scores)
 		if err != nil {
-			return usagef("--scores: %v", err)
+			return cli.Usagef("--scores: %v", err)
 		}
 		sc = &s
 	} else if len(msg.Lines) == 0 {
-		return usagef("want a message: tableref display test LINE [LINE] (or --scores NAME=POINTS,...)")
+		return cli.Usagef("want a message: tableref display test LINE [LINE] (or --scores NAME=POINTS,...)")
 	}
 	if o.on != "auto" && o.on != "profile" && o.on != "console" {
-		return usagef("--on %q: want auto, profile or console", o.on)
+		return cli.Usagef("--on %q: want auto, profile or console", o.on)
 	}
-	p, from, err := loadProfile(o.prof)
+	p, from, err := profile.Find(o.prof)
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/cli"
+
 	"gocv.io/x/gocv"
 
 	"github.com/spf13/cobra"
@@ -231,7 +233,7 @@ func parsedOnly(args []string) bool {
 // its flags and its arguments.
 func parseOnly(args []string) error {
 	root := newRoot()
-	args = legacyFlags(root, args)
+	args = cli.LegacyFlags(root, args)
 	cmd, rest, err := root.Find(args)
 	if err != nil {
 		return err

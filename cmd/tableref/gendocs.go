@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/cli"
+
 	"github.com/spf13/cobra"
 	"github.com/spf13/cobra/doc"
 )
@@ -14,18 +16,16 @@ import (
 // tableref gen-docs writes the man pages and the shell completion scripts
 // made from the command tree, for the Raspberry Pi package
 // (scripts/build-deb) and scripts/install-pi. Hidden: it is for packaging.
-func init() { register(newGenDocs) }
-
 func newGenDocs() *cobra.Command {
 	var manDir, compDir string
 	c := &cobra.Command{
 		Use:    "gen-docs --man DIR --completions DIR",
 		Short:  "write the man pages and the bash, zsh and fish completion scripts (for packaging)",
 		Hidden: true,
-		Args:   noArgs,
+		Args:   cli.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if manDir == "" && compDir == "" {
-				return usagef("want --man DIR, --completions DIR or both")
+				return cli.Usagef("want --man DIR, --completions DIR or both")
 			}
 			root := cmd.Root()
 			if manDir != "" {

@@ -57,7 +57,7 @@ var gpioPresent = func() bool {
 // doctor' is the place to find out why.
 func openHardware(ctx context.Context, cfg *config.Config, stdout io.Writer, deps *daemon.Deps) (*hardware, error) {
 	hw := &hardware{}
-	p, from, err := loadProfile(cfg.Hardware)
+	p, from, err := profile.Find(cfg.Hardware)
 	if err != nil {
 		return nil, err
 	}

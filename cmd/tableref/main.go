@@ -1,10 +1,10 @@
 // Command tableref is the camera referee for physical tabletop games.
 //
-// The command line is one cobra command tree (github.com/spf13/cobra with
-// github.com/spf13/pflag). Every subcommand lives in its own file and adds
-// itself from an init function with register or registerUnder (cli.go),
-// so the files of different features never need to touch this one. How to
-// add a command or a flag: docs/cli.md.
+// Package main is wiring only: one cobra command tree
+// (github.com/spf13/cobra with github.com/spf13/pflag) built from one
+// explicit list (addCommands in commands.go); each command turns its flags
+// into one call of the library package that owns the job and prints what
+// it returns. How to add a command or a flag: docs/cli.md.
 package main
 
 import (
@@ -15,6 +15,8 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/tableref/tableref/cmd/tableref/internal/cli"
 )
 
 func main() {
@@ -32,7 +34,7 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 	if args == nil {
 		args = []string{} // nil would make cobra read os.Args
 	}
-	root.SetArgs(legacyFlags(root, args))
+	root.SetArgs(cli.LegacyFlags(root, args))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	cmd, err := root.ExecuteContextC(ctx)
@@ -42,13 +44,13 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 	if cmd == nil {
 		cmd = root
 	}
-	msg := errorText(err)
+	msg := cli.ErrorText(err)
 	if msg == "" { // said already (a bare "tableref" printed the help)
-		return exitCode(err)
+		return cli.ExitCode(err)
 	}
 	fmt.Fprintf(stderr, "%s: %s\n", cmd.CommandPath(), msg)
-	code := exitCode(err)
-	if code == exitUsage {
+	code := cli.ExitCode(err)
+	if code == cli.ExitUsage {
 		fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", cmd.CommandPath())
 	}
 	return code

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/cli"
+
 	"github.com/spf13/cobra"
 
 	"github.com/tableref/tableref/rules"
@@ -120,11 +122,11 @@ func TestErrorsAndExitCodes(t *testing.T) {
 			t.Errorf("%v: a failure is not a usage error: %q", tc.args, errOut)
 		}
 	}
-	if got := exitCode(withExit(3, errors.New("x"))); got != 3 {
-		t.Errorf("withExit(3): status %d", got)
+	if got := cli.ExitCode(cli.WithExit(3, errors.New("x"))); got != 3 {
+		t.Errorf("cli.WithExit(3): status %d", got)
 	}
-	if got := errorText(fmt.Errorf("want a photo: %w", errUsage)); got != "want a photo" {
-		t.Errorf("a wrapped errUsage prints %q", got)
+	if got := cli.ErrorText(fmt.Errorf("want a photo: %w", cli.ErrUsage)); got != "want a photo" {
+		t.Errorf("a wrapped cli.ErrUsage prints %q", got)
 	}
 }
 
@@ -144,9 +146,9 @@ func TestLegacyFlagsAndOrder(t *testing.T) {
 		}
 	}
 	root := newRoot()
-	got := legacyFlags(root, []string{"decks", "show", "-json", "SA", "-x", "--", "-json"})
+	got := cli.LegacyFlags(root, []string{"decks", "show", "-json", "SA", "-x", "--", "-json"})
 	if want := "decks show --json SA -x -- -json"; strings.Join(got, " ") != want {
-		t.Errorf("legacyFlags: %q, want %q", strings.Join(got, " "), want)
+		t.Errorf("cli.LegacyFlags: %q, want %q", strings.Join(got, " "), want)
 	}
 }
 

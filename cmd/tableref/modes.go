@@ -7,10 +7,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/cli"
 	"github.com/tableref/tableref/rules"
 )
-
-func init() { register(newModes) }
 
 func newModes() *cobra.Command {
 	var asJSON bool
@@ -26,14 +25,14 @@ func newModes() *cobra.Command {
 				for _, a := range args {
 					ms := rules.MatchModes(a) // a family ("wit") shows all its modes
 					if len(ms) == 0 {
-						_, err := modeArg(a)
+						_, err := cli.ModeArg(a)
 						return err
 					}
 					list = append(list, ms...)
 				}
 			}
 			if asJSON {
-				return writeJSON(cmd.OutOrStdout(), modeSummaries(list))
+				return cli.WriteJSON(cmd.OutOrStdout(), modeSummaries(list))
 			}
 			return printModes(cmd.OutOrStdout(), list)
 		},
@@ -91,7 +90,7 @@ func printModes(w io.Writer, ms []*rules.Mode) error {
 			continue
 		}
 		fmt.Fprintln(w, "  options (--option KEY=VALUE, default shown):")
-		tw := newTable(w)
+		tw := cli.NewTable(w)
 		for _, o := range m.Options {
 			values := ""
 			if len(o.Values) > 0 {

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/cli"
+
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
@@ -22,24 +24,13 @@ import (
 	"github.com/tableref/tableref/rules"
 )
 
-func init() {
-	register(func() *cobra.Command {
-		c := newGroup("print", "print card sets, sticker sheets, markers and the calibration sheet (PDF); QR sizing for a camera")
-		c.Long = "Print PDFs at actual size (100 %, no \"fit to page\"). See docs/printing.md."
-		return c
-	})
-	for _, b := range []builder{newPrintDeck, newPrintStickers, newPrintMarkers, newPrintDuplex, newPrintPreview, newPrintSize} {
-		registerUnder("print", b)
-	}
-}
-
 // cameraFlags are the camera every print command checks its codes against.
 func cameraFlags(fs *pflag.FlagSet) *sizing.Camera {
 	c := sizing.Default
 	fs.IntVar(&c.WidthPx, "camera-width", c.WidthPx, "camera image width in pixels as read (4608 = Camera Module 3 full resolution)")
 	fs.Float64Var(&c.HFOVDeg, "hfov", c.HFOVDeg, "camera horizontal field of view, degrees")
 	fs.Float64Var(&c.Aspect, "aspect", c.Aspect, "sensor width/height (16:9 = 1.778, 4:3 = 1.333)")
-	flagDefault(fs, "aspect", fmt.Sprintf("%.3f", c.Aspect))
+	cli.FlagDefault(fs, "aspect", fmt.Sprintf("%.3f", c.Aspect))
 	fs.Float64Var(&c.HeightCm, "height-cm", c.HeightCm, "camera lens height above the table, cm")
 	return &c
 }
@@ -56,7 +47,7 @@ func outFlag(fs *pflag.FlagSet, what string) *string {
 // enough for a print job: nothing is left behind when rendering failed.
 func writeOut(path string, data []byte) error {
 	if path == "" {
-		return usagef("no output file: give -o FILE")
+		return cli.Usagef("no output file: give -o FILE")
 	}
 	if dir := filepath.Dir(path); dir != "." {
 		if _, err := os.Stat(dir); err != nil {
@@ -103,7 +94,7 @@ func countFaces(set *cards.Set, bar *progress) {
 // printDeckArg resolves the deck of print deck and print stickers; a game
 // played without cards (Shake That City) says what to print instead.
 func printDeckArg(name string) (*rules.Deck, error) {
-	d, err := deckArg(name)
+	d, err := cli.DeckArg(name)
 	if err == nil {
 		return d, nil
 	}
@@ -163,7 +154,7 @@ func newPrintDeck() *cobra.Command {
 		Short: "a print-and-play card set as a duplex PDF (NAME: wit-sa, mapit-world, nsoe-eu; sw prints its sticker sheet)",
 		Example: "  tableref print deck wit-sa --paper a4 -o sa.pdf\n" +
 			"  tableref print deck mapit-world --paper letter --cut-lines -o world.pdf",
-		Args: argsBetween(1, 1, "one deck name: wit-sa (SA), mapit-world (WLD), nsoe-eu (EU) or sw"),
+		Args: cli.ArgsBetween(1, 1, "one deck name: wit-sa (SA), mapit-world (WLD), nsoe-eu (EU) or sw"),
 	}
 	f := c.Flags()
 	out := outFlag(f, "output PDF file")
@@ -193,14 +184,14 @@ func newPrintDeck() *cobra.Command {
 		}
 		p, err := layout.ParsePaper(*paper)
 		if err != nil {
-			return usagef("--paper: %v", err)
+			return cli.Usagef("--paper: %v", err)
 		}
 		var size layout.Size
 		if _, err := fmt.Sscanf(strings.ToLower(card), "%gx%g", &size.W, &size.H); err != nil || size.W <= 0 || size.H <= 0 {
-			return usagef("--card %q: want WxH in mm such as 63.5x88.9", card)
+			return cli.Usagef("--card %q: want WxH in mm such as 63.5x88.9", card)
 		}
 		if err := cam.Validate(); err != nil {
-			return usagef("%v", err)
+			return cli.Usagef("%v", err)
 		}
 		if mod <= 0 {
 			mod = cam.PrintModuleMM()
@@ -249,7 +240,7 @@ func newPrintStickers() *cobra.Command {
 		Short: "QR stickers for the cards of a real boxed game: sw (Strange World), wit-sa, mapit-world, nsoe-eu or an installed deck",
 		Example: "  tableref print stickers sw -o sw.pdf\n" +
 			"  tableref print stickers wit-sa --paper letter --start 5 -o sa-stickers.pdf",
-		Args: argsBetween(1, 1, "the deck: sw, wit-sa, mapit-world, nsoe-eu or an installed deck's code"),
+		Args: cli.ArgsBetween(1, 1, "the deck: sw, wit-sa, mapit-world, nsoe-eu or an installed deck's code"),
 	}
 	f := c.Flags()
 	out := outFlag(f, "output PDF file")
@@ -273,18 +264,18 @@ func newPrintStickers() *cobra.Command {
 func printStickers(code string, st stickerOptions, out, paper string, cam sizing.Camera, stdout, stderr io.Writer) error {
 	p, err := layout.ParsePaper(paper)
 	if err != nil {
-		return usagef("--paper: %v", err)
+		return cli.Usagef("--paper: %v", err)
 	}
 	if err := cam.Validate(); err != nil {
-		return usagef("%v", err)
+		return cli.Usagef("%v", err)
 	}
 	deck, err := stickers.ForDeck(code)
 	if err != nil {
-		return usagef("%v", err)
+		return cli.Usagef("%v", err)
 	}
 	choice, err := stickers.Choose(stickers.Request{Paper: p, Sheet: st.sheet, Module: st.module, Camera: cam, Force: st.force})
 	if err != nil {
-		return usagef("%v", err)
+		return cli.Usagef("%v", err)
 	}
 	opt := stickers.Options{Sheet: choice.Sheet, Start: st.start, DX: st.dx, DY: st.dy, Outlines: st.outlines, Module: choice.Module}
 	guide := deck.Game
@@ -316,7 +307,7 @@ func newPrintMarkers() *cobra.Command {
 		Use:     "markers calibration|players|boards|shaker|all -o FILE.pdf",
 		Short:   "calibration sheet, player markers, city-board and shaker-mat corners",
 		Example: "  tableref print markers all -o markers.pdf\n  tableref print markers players --players 6 -o players.pdf",
-		Args:    argsBetween(1, -1, "which markers: calibration, players, boards, shaker or all"),
+		Args:    cli.ArgsBetween(1, -1, "which markers: calibration, players, boards, shaker or all"),
 	}
 	f := c.Flags()
 	out := outFlag(f, "output PDF file")
@@ -336,7 +327,7 @@ func newPrintMarkers() *cobra.Command {
 		}
 		p, err := layout.ParsePaper(*paper)
 		if err != nil {
-			return usagef("--paper: %v", err)
+			return cli.Usagef("--paper: %v", err)
 		}
 		opt := markers.Options{Paper: p, Module: module, Players: players}
 		var buf bytes.Buffer
@@ -360,14 +351,14 @@ func newPrintDuplex() *cobra.Command {
 		Use:     "duplex -o FILE.pdf",
 		Short:   "the duplex calibration sheet alone",
 		Example: "  tableref print duplex -o d.pdf",
-		Args:    noArgs,
+		Args:    cli.NoArgs,
 	}
 	out := outFlag(c.Flags(), "output PDF file")
 	paper := paperFlag(c.Flags())
 	c.RunE = func(cmd *cobra.Command, _ []string) error {
 		p, err := layout.ParsePaper(*paper)
 		if err != nil {
-			return usagef("--paper: %v", err)
+			return cli.Usagef("--paper: %v", err)
 		}
 		var buf bytes.Buffer
 		if _, err := (cards.Sheet{Paper: p, DuplexTest: true}).Write(&cards.Set{Name: "Duplex test"}, &buf); err != nil {
@@ -393,7 +384,7 @@ func newPrintPreview() *cobra.Command {
 		Example: "  tableref print preview SA-017 -o card.png\n" +
 			"  tableref print preview Bogotá --deck wit-sa -o card.svg\n" +
 			"  tableref print preview SW-021 -o sticker.png",
-		Args: argsBetween(1, 1, "one card: its code (SA-017, SA-017/B for the back) or its name"),
+		Args: cli.ArgsBetween(1, 1, "one card: its code (SA-017, SA-017/B for the back) or its name"),
 	}
 	f := c.Flags()
 	out := outFlag(f, "output file: .svg or .png")
@@ -405,7 +396,7 @@ func newPrintPreview() *cobra.Command {
 		if deck != "" {
 			decks = append(decks, deck)
 		}
-		ref, err := cardArg(args[0], decks...)
+		ref, err := cli.CardArg(args[0], decks...)
 		if err != nil {
 			return err
 		}
@@ -420,7 +411,7 @@ func newPrintPreview() *cobra.Command {
 		case ".png":
 			err = preview.PNG(&buf, face, size, dpi)
 		default:
-			return usagef("-o %q: want a .svg or .png file", *out)
+			return cli.Usagef("-o %q: want a .svg or .png file", *out)
 		}
 		if err != nil {
 			return err
@@ -473,7 +464,7 @@ func newPrintSize() *cobra.Command {
 		Use:     "size",
 		Short:   "QR module and code size needed for the camera",
 		Example: "  tableref print size --camera-width 4608 --hfov 66 --height-cm 100",
-		Args:    noArgs,
+		Args:    cli.NoArgs,
 	}
 	cam := cameraFlags(c.Flags())
 	c.Flags().Float64Var(&module, "module", 0, "also check this module size, mm")
@@ -481,11 +472,11 @@ func newPrintSize() *cobra.Command {
 	c.Flags().StringVar(&board, "board", "9x9", "Nord Sud Ovest Est board, ROWSxCOLS of card squares, to check the view against")
 	c.RunE = func(cmd *cobra.Command, _ []string) error {
 		if err := cam.Validate(); err != nil {
-			return usagef("%v", err)
+			return cli.Usagef("%v", err)
 		}
 		var rows, cols int
 		if _, err := fmt.Sscanf(board, "%dx%d", &rows, &cols); err != nil || rows < 1 || cols < 1 || rows > 50 || cols > 50 {
-			return usagef("--board %q: want ROWSxCOLS such as 9x9", board)
+			return cli.Usagef("--board %q: want ROWSxCOLS such as 9x9", board)
 		}
 		printSize(cmd.OutOrStdout(), *cam, module)
 		printBoardView(cmd.OutOrStdout(), *cam, rows, cols)

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/cli"
+
 	"github.com/spf13/cobra"
 )
 
@@ -29,8 +31,8 @@ func commandTable(root *cobra.Command) string {
 		}
 		use := c.Use
 		if c.HasAvailableSubCommands() && c.Name() != "completion" {
-			subs := strings.Join(subcommandNames(c), "|")
-			if c.Annotations[groupAnnotation] != "" {
+			subs := strings.Join(cli.SubcommandNames(c), "|")
+			if c.Annotations[cli.GroupAnnotation] != "" {
 				use = c.Name() + " " + subs // a group: only its subcommands run
 			} else {
 				use = c.Name() + " [" + subs + "]"

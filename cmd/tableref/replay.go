@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/cli"
+
 	"github.com/spf13/cobra"
 
 	"github.com/tableref/tableref/cmd/tableref/internal/journal"
@@ -18,8 +20,6 @@ import (
 	"github.com/tableref/tableref/rules/replay"
 )
 
-func init() { register(newReplay) }
-
 func newReplay() *cobra.Command {
 	var asJSON, isJournal bool
 	c := &cobra.Command{
@@ -27,7 +27,7 @@ func newReplay() *cobra.Command {
 		Short: "referee a recorded game (replay or journal file) without a camera",
 		Example: "  tableref replay rules/mapit/testdata/world-three-rounds.jsonl\n" +
 			"  tableref replay --json rules/nsoe/testdata/europe-three-players.jsonl",
-		Args: argsBetween(1, 1, "one replay or journal file (docs/replay.md)"),
+		Args: cli.ArgsBetween(1, 1, "one replay or journal file (docs/replay.md)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runReplay(cmd.Context(), args[0], asJSON, isJournal, cmd.OutOrStdout(), cmd.ErrOrStderr())
 		},

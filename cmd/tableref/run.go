@@ -8,14 +8,17 @@ import (
 	"os"
 	"strings"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/calibrate"
+	"github.com/tableref/tableref/cmd/tableref/internal/cli"
+
+	"github.com/tableref/tableref/cmd/tableref/internal/live"
+
 	"github.com/spf13/cobra"
 
 	"github.com/tableref/tableref/cmd/tableref/internal/config"
 	"github.com/tableref/tableref/cmd/tableref/internal/daemon"
 	"github.com/tableref/tableref/vision/camera"
 )
-
-func init() { register(newRun) }
 
 func newRun() *cobra.Command {
 	var (
@@ -30,7 +33,7 @@ func newRun() *cobra.Command {
 		Example: "  tableref run --config my.yaml --camera 0\n" +
 			"  tableref run --mode wit-continental --players Ana,Ben,Caro --option pushScope=contiguous\n" +
 			"  tableref run --default-config > config.yaml",
-		Args: noArgs,
+		Args: cli.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runRun(cmd.Context(), cfgPath, printCfg, defaults, over, cmd.OutOrStdout(), cmd.ErrOrStderr())
 		},
@@ -68,15 +71,15 @@ func runRun(ctx context.Context, cfgPath string, printCfg, defaults bool, over *
 	setLogger(cfg, stderr)
 
 	deps := daemon.Deps{Stdout: stdout, OnEnd: printStandings}
-	if !strings.HasPrefix(cfg.Camera.Source, daemon.ReplayPrefix) {
-		cal, looked, err := loadCalibration(cfg.Calibration)
+	if !strings.HasPrefix(cfg.Camera.Source, live.ReplayPrefix) {
+		cal, looked, err := calibrate.Load(cfg.Calibration)
 		if err != nil {
 			return fmt.Errorf("calibration: %w", err)
 		}
 		if cal == nil && looked != "" {
-			slog.Warn(noCalibrationNote(looked))
+			slog.Warn(calibrate.NoCalibrationNote(looked))
 		}
-		deps.NewScanner = daemon.TableScanner(cal, cfg.Scanner.Stable)
+		deps.NewScanner = live.TableScanner(cal, cfg.Scanner.Stable)
 	}
 	hw, err := openHardware(ctx, cfg, stdout, &deps)
 	if err != nil {
@@ -108,7 +111,7 @@ func setLogger(cfg *config.Config, stderr io.Writer) {
 // is opened so that it is the first thing said: no game to resume and
 // none configured, or a camera source that means nothing.
 func startProblem(cfg *config.Config, cfgPath string) error {
-	if strings.HasPrefix(cfg.Camera.Source, daemon.ReplayPrefix) {
+	if strings.HasPrefix(cfg.Camera.Source, live.ReplayPrefix) {
 		return nil
 	}
 	if _, err := camera.Parse(cfg.Camera.Source); err != nil {

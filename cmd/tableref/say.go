@@ -7,14 +7,14 @@ import (
 	"os"
 	"strings"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/cli"
+
 	"github.com/spf13/cobra"
 
 	"github.com/tableref/tableref/cmd/tableref/internal/config"
 	"github.com/tableref/tableref/hw/speech"
 	"github.com/tableref/tableref/rules"
 )
-
-func init() { register(newSay) }
 
 // sayOptions are the flags of tableref say.
 type sayOptions struct {
@@ -32,7 +32,7 @@ func newSay() *cobra.Command {
 		Example: "  tableref say \"Quito: right. Ana, plus one.\"\n" +
 			"  tableref say --card Cuiabá --wav /tmp/verdict.wav \": right\"\n" +
 			"  tableref say --language de --device plughw:1,0 \"Ana ist dran\"",
-		Args: argsBetween(1, -1, "the words to say"),
+		Args: cli.ArgsBetween(1, -1, "the words to say"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runSay(cmd.Context(), o, strings.Join(args, " "), cmd.OutOrStdout())
 		},
@@ -63,11 +63,11 @@ func runSay(ctx context.Context, o sayOptions, text string, stdout io.Writer) er
 		opt.Device = o.device
 	}
 	if err := opt.Check(); err != nil {
-		return usagef("%v", err)
+		return cli.Usagef("%v", err)
 	}
 	u := speech.Utterance{Parts: []speech.Part{{Text: text}}}
 	if o.card != "" {
-		ref, err := cardArg(o.card)
+		ref, err := cli.CardArg(o.card)
 		if err != nil {
 			return err
 		}

@@ -5,18 +5,21 @@ import (
 	"runtime"
 	"runtime/debug"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/cli"
+
 	"github.com/spf13/cobra"
 )
 
 // version is set at link time by the Makefile (-X main.version=...).
 var version = "dev"
 
-func init() {
-	register(func() *cobra.Command {
+// newVersion is `tableref version`.
+func newVersion() *cobra.Command {
+	{
 		return &cobra.Command{
 			Use:   "version",
 			Short: "print the version and build information",
-			Args:  noArgs,
+			Args:  cli.NoArgs,
 			RunE: func(cmd *cobra.Command, _ []string) error {
 				rev := ""
 				if bi, ok := debug.ReadBuildInfo(); ok {
@@ -30,5 +33,5 @@ func init() {
 				return err
 			},
 		}
-	})
+	}
 }

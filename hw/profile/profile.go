@@ -104,6 +104,23 @@ func Load(path string) (*Profile, error) {
 	return Parse(data, path)
 }
 
+// SystemPath is where the daemon and the hardware commands look for the
+// profile when none is named.
+const SystemPath = "/etc/tableref/hardware.yaml"
+
+// Find loads the profile at path; with path "" the one at SystemPath if
+// there is one, else the built-in default wiring. from says which.
+func Find(path string) (p *Profile, from string, err error) {
+	if path == "" {
+		if _, err := os.Stat(SystemPath); err != nil {
+			return Default(), "built-in default (no " + SystemPath + ")", nil
+		}
+		path = SystemPath
+	}
+	p, err = Load(path)
+	return p, path, err
+}
+
 // Parse decodes a profile strictly (an unknown key is an error that names
 // it, so a typo never silently falls back to a default), fills defaults
 // and validates it. name is used in messages.

@@ -236,13 +236,14 @@ func Print(w io.Writer, rows []Row) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "light\ttables right\tboard cells right\twrong\tunknown\tcubes right\twrong\tmissed\tunsure\tprinted\tscores wrong\twinners wrong\t")
 	for _, r := range rows {
-		fmt.Fprintf(tw, "%s\t%d/%d\t%s\t%d\t%d\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t\n", r.Light, r.TablesRight, r.Tables, pct(r.CellsRight, r.Cells), r.CellsWrong, r.CellsUnknown,
-			pct(r.CubesRight, r.Cubes), r.CubesWrong, r.CubesMissed, r.CubesUnsure, r.Printed, r.ScoresWrong, r.WinnersWrong)
+		fmt.Fprintf(tw, "%s\t%d/%d\t%s\t%d\t%d\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t\n", r.Light, r.TablesRight, r.Tables, Ratio(r.CellsRight, r.Cells), r.CellsWrong, r.CellsUnknown,
+			Ratio(r.CubesRight, r.Cubes), r.CubesWrong, r.CubesMissed, r.CubesUnsure, r.Printed, r.ScoresWrong, r.WinnersWrong)
 	}
 	tw.Flush()
 }
 
-func pct(a, b int) string {
+// Ratio is "a/b p%", or "-" when b is 0: how the benches count.
+func Ratio(a, b int) string {
 	if b == 0 {
 		return "-"
 	}

@@ -4,6 +4,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/present"
 	"github.com/tableref/tableref/hw/display"
 	"github.com/tableref/tableref/hw/input"
 	"github.com/tableref/tableref/rules"
@@ -35,11 +36,11 @@ func (d *daemon) button(ev input.Event) {
 	case input.Menu:
 		if !ev.Long {
 			// The scores, then how a phone joins (someone may come late).
-			sc := []Screen{{Scores: currentScores(d.ref.Game()), Hold: verdictHold, Class: ClassSystem}}
+			sc := []present.Screen{{Scores: currentScores(d.ref.Game()), Hold: present.VerdictHold, Class: present.ClassSystem}}
 			if d.h.join != "" {
 				sc = append(sc, joinScreens(joinMsg{url: d.h.join, host: d.h.joinHost}, d.h.port, d.cfg.Web.PIN)...)
 			}
-			d.pres.Send(append(sc, Screen{Msg: d.h.screen, Hold: readHold}))
+			d.pres.Send(append(sc, present.Screen{Msg: d.h.screen, Hold: present.ReadHold}))
 			return
 		}
 		if !d.menuAsk.IsZero() && ev.At.Sub(d.menuAsk) < menuConfirm {
@@ -48,7 +49,7 @@ func (d *daemon) button(ev input.Event) {
 			return
 		}
 		d.menuAsk = ev.At
-		d.pres.Send([]Screen{{Msg: display.Message{Lines: []string{"New game?", "Hold menu again"}, Verdict: display.Warn}, Hold: menuConfirm, Class: ClassSystem}, {Msg: d.h.screen, Hold: readHold}})
+		d.pres.Send([]present.Screen{{Msg: display.Message{Lines: []string{"New game?", "Hold menu again"}, Verdict: display.Warn}, Hold: menuConfirm, Class: present.ClassSystem}, {Msg: d.h.screen, Hold: present.ReadHold}})
 	}
 }
 

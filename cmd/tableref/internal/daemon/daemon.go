@@ -15,6 +15,10 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/live"
+
+	"github.com/tableref/tableref/cmd/tableref/internal/referee"
+
 	"github.com/godbus/dbus/v5"
 	"gocv.io/x/gocv"
 
@@ -23,6 +27,7 @@ import (
 	"github.com/tableref/tableref/cmd/tableref/internal/journal"
 	"github.com/tableref/tableref/cmd/tableref/internal/learn"
 	"github.com/tableref/tableref/cmd/tableref/internal/paths"
+	"github.com/tableref/tableref/cmd/tableref/internal/present"
 	"github.com/tableref/tableref/cmd/tableref/internal/web"
 	"github.com/tableref/tableref/hw/display"
 	"github.com/tableref/tableref/hw/input"
@@ -41,13 +46,13 @@ type Deps struct {
 	// display it is, or why there is none.
 	Display     display.Display
 	DisplayNote string
-	Indicator   Indicator          // LEDs and buzzer; nil: none fitted
+	Indicator   present.Indicator  // LEDs and buzzer; nil: none fitted
 	Buttons     <-chan input.Event // pressed buttons; nil: none fitted
 	// OpenCamera opens the camera; nil opens cfg.Camera.Source with
 	// vision/camera.
 	OpenCamera func(ctx context.Context) (camera.Source, error)
 	// NewScanner makes the scanner for a game (camera sources only).
-	NewScanner func(s rules.Setup) (Scanner, error)
+	NewScanner func(s rules.Setup) (live.Scanner, error)
 	// OnEnd prints the standings when a recording ends with at_end: stop.
 	OnEnd func(w io.Writer, g rules.Game)
 	// Ready is called once everything runs, with the status page's
@@ -57,7 +62,7 @@ type Deps struct {
 	// Measuring hooks (tests and benchmarks): every camera frame as it is
 	// read (1-based count), every screen as the display shows it.
 	OnFrame func(n int64, at time.Time)
-	OnShown func(s Screen, at time.Time)
+	OnShown func(s present.Screen, at time.Time)
 	// OnLag is told each batch's display lag (see screenQueue).
 	OnLag func(lag time.Duration)
 	// Speech says announcements when speech.enabled; nil is espeak-ng
@@ -66,12 +71,6 @@ type Deps struct {
 	// Bus connects to avahi-daemon's bus to advertise the page on the LAN
 	// (web.name); nil is the system bus.
 	Bus func() (*dbus.Conn, error)
-}
-
-type inputMsg struct {
-	in    rules.Input
-	t     float64 // <0: the referee's clock
-	reply chan error
 }
 
 type newGameMsg struct {
@@ -89,7 +88,7 @@ type statusMsg struct {
 	text     string
 	moving   *bool
 	problems []string
-	notices  []Notice
+	notices  []live.Notice
 }
 
 // daemon is one run: the referee goroutine's state and the channels that
@@ -97,19 +96,19 @@ type statusMsg struct {
 type daemon struct {
 	cfg  *config.Config
 	deps Deps
-	ref  *Referee
-	pres *presenter
+	ref  *referee.Referee
+	pres *present.Presenter
 	web  *web.Server
 	// speaker says the verdicts aloud; nil when speech is off.
 	speaker *speech.Speaker
 
-	snaps    chan snapshotMsg
-	inputs   chan inputMsg
+	snaps    chan live.Snapshot
+	inputs   chan live.Input
 	newGames chan newGameMsg
 	mutes    chan muteMsg
 	joins    chan joinMsg
 	status   chan statusMsg
-	scanners chan Scanner
+	scanners chan live.Scanner
 
 	h       health
 	tick    atomic.Int64 // unix nanos of the referee loop's last turn
@@ -130,7 +129,7 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 		deps.Now = time.Now
 	}
 	tuneMalloc()
-	replayPath, isReplay := strings.CutPrefix(cfg.Camera.Source, ReplayPrefix)
+	replayPath, isReplay := strings.CutPrefix(cfg.Camera.Source, live.ReplayPrefix)
 	var spec camera.Spec
 	if !isReplay && deps.OpenCamera == nil {
 		var err error
@@ -146,7 +145,7 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 		return errors.New("no scanner for a camera source")
 	}
 
-	lock, err := LockCamera(cfg.LockDir, cfg.Camera.Source)
+	lock, err := live.LockCamera(cfg.LockDir, cfg.Camera.Source)
 	if err != nil {
 		return err
 	}
@@ -154,28 +153,28 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 
 	setup := cfg.Setup()
 	if isReplay {
-		if setup, err = ReadSetup(replayPath); err != nil {
+		if setup, err = live.ReadSetup(replayPath); err != nil {
 			return fmt.Errorf("camera.source: %w", err)
 		}
 	}
-	ref, start, resumed, err := OpenReferee(cfg.Journal, setup, deps.Now)
+	ref, start, resumed, err := referee.Open(cfg.Journal, setup, deps.Now)
 	if err != nil {
 		return err
 	}
 	defer ref.Close()
 
 	d := &daemon{cfg: cfg, deps: deps, ref: ref,
-		snaps: make(chan snapshotMsg, 4), inputs: make(chan inputMsg, 8), newGames: make(chan newGameMsg), mutes: make(chan muteMsg), joins: make(chan joinMsg, 1),
-		status: make(chan statusMsg, 16), scanners: make(chan Scanner, 1)}
+		snaps: make(chan live.Snapshot, 4), inputs: make(chan live.Input, 8), newGames: make(chan newGameMsg), mutes: make(chan muteMsg), joins: make(chan joinMsg, 1),
+		status: make(chan statusMsg, 16), scanners: make(chan live.Scanner, 1)}
 	d.h.display = deps.DisplayNote
 	d.h.source = sourceLabel(cfg.Camera.Source, spec, isReplay)
 	d.games.Store(1)
 	dev := deps.Display
 	if dev == nil {
-		dev = logDisplay{why: deps.DisplayNote}
+		dev = present.NoDisplay{Why: deps.DisplayNote}
 	}
-	d.pres = newPresenter(dev, deps.Indicator)
-	d.pres.shown, d.pres.onLag = deps.OnShown, deps.OnLag
+	d.pres = present.NewPresenter(dev, deps.Indicator)
+	d.pres.Shown, d.pres.OnLag = deps.OnShown, deps.OnLag
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -199,7 +198,7 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 	defer wg.Wait() // after cancel: every goroutine has returned when Run does
 	defer cancel()
 
-	spawn("display", func() error { d.pres.run(ctx); return nil })
+	spawn("display", func() error { d.pres.Run(ctx); return nil })
 	if cfg.Speech.Enabled {
 		b := deps.Speech
 		if b == nil {
@@ -219,8 +218,8 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 	// hands it pictures); it starts serving once everything is set up.
 	webAddr := ""
 	var ln net.Listener
-	var cam *cameraStage
-	var scan *scanStage
+	var cam *live.Camera
+	var scan *live.Scan
 	if cfg.Web.Listen != config.Off {
 		if ln, err = listen(cfg.Web.Listen); err != nil {
 			return fmt.Errorf("web.listen: %w", err)
@@ -237,7 +236,7 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 				if scan == nil {
 					return gocv.NewMat(), errors.New("the referee plays a replay file, not a camera")
 				}
-				return scan.grab(ctx)
+				return scan.Grab(ctx)
 			},
 			NewLearner: learn.NewDefault,
 			Dir:        paths.StateDir(),
@@ -255,9 +254,9 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 		if resumed {
 			skip = ref.Entries()
 		}
-		fd := &feed{path: replayPath, speed: cfg.Camera.Speed, snaps: d.snaps, ins: d.inputs}
+		fd := &live.Feed{Path: replayPath, Speed: cfg.Camera.Speed, Snaps: d.snaps, Ins: d.inputs}
 		spawn("replay source", func() error {
-			return loopSource(ctx, func() error { err := fd.run(ctx, skip); skip = 0; return err }, ended, restart)
+			return loopSource(ctx, func() error { err := fd.Run(ctx, skip); skip = 0; return err }, ended, restart)
 		})
 		d.h.cameraOK, d.h.camera = true, "replay "+replayPath
 	} else {
@@ -265,21 +264,21 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 		if spec.Kind == camera.KindFile || spec.Kind == camera.KindFolder || spec.Kind == 0 {
 			fps = cfg.Camera.FPS // a recording (or a test's camera): play it at camera pace
 		}
-		cam = newCameraStage(deps.OpenCamera, fps, d.cameraStatus)
+		cam = live.NewCamera(deps.OpenCamera, fps, d.cameraStatus)
 		// A recording that cannot be read does not come back by waiting:
 		// it stops tableref with the reason instead of being retried.
-		cam.recording = spec.Kind == camera.KindFile || spec.Kind == camera.KindFolder
-		cam.everyFrame = cfg.Camera.Play == config.PlayEvery
-		cam.onFrame = deps.OnFrame
-		scan = &scanStage{grabs: make(chan chan gocv.Mat), cam: cam, scanners: d.scanners, out: d.snaps, moving: d.movingStatus, start: deps.Now(), every: 500 * time.Millisecond}
+		cam.Recording = spec.Kind == camera.KindFile || spec.Kind == camera.KindFolder
+		cam.EveryFrame = cfg.Camera.Play == config.PlayEvery
+		cam.OnFrame = deps.OnFrame
+		scan = live.NewScan(cam, d.scanners, d.snaps, d.movingStatus, deps.Now())
 		if d.web != nil {
-			scan.picture, scan.publish = d.web.Watching, d.web.SetFrame
+			scan.Picture, scan.Publish = d.web.Watching, d.web.SetFrame
 		}
 		if err := d.newScanner(); err != nil {
 			return err
 		}
-		spawn("", func() error { return loopSource(ctx, func() error { return cam.run(ctx) }, ended, restart) }) // its errors start with "camera:"
-		spawn("scanner", func() error { return scan.run(ctx) })
+		spawn("", func() error { return loopSource(ctx, func() error { return cam.Run(ctx) }, ended, restart) }) // its errors start with "camera:"
+		spawn("scanner", func() error { return scan.Run(ctx) })
 		d.h.camera = "opening " + cfg.Camera.Source
 	}
 	if d.web != nil {
@@ -318,7 +317,7 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 	cancel()
 	wg.Wait()
 	if cam != nil {
-		cam.close()
+		cam.Close()
 	}
 	if deps.Indicator != nil {
 		_ = deps.Indicator.Off()
@@ -336,7 +335,7 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 func loopSource(ctx context.Context, run func() error, ended, restart chan struct{}) error {
 	for {
 		err := run()
-		if !errors.Is(err, errEnded) {
+		if !errors.Is(err, live.ErrEnded) {
 			return err
 		}
 		select {
@@ -368,11 +367,11 @@ func (d *daemon) loop(ctx context.Context, ended, restart chan struct{}, fatal c
 		case <-alive.C:
 		case m := <-d.snaps:
 			d.observe(m)
-			if m.done != nil {
-				close(m.done)
+			if m.Done != nil {
+				close(m.Done)
 			}
 		case m := <-d.inputs:
-			m.reply <- d.input(m.in, m.t)
+			m.Reply <- d.input(m.In, m.T)
 		case m := <-d.newGames:
 			m.reply <- d.newGame(m.setup)
 		case m := <-d.mutes:
@@ -387,7 +386,7 @@ func (d *daemon) loop(ctx context.Context, ended, restart chan struct{}, fatal c
 			case config.AtEndStop:
 				slog.Info("the recording ended")
 				d.ended = true
-				d.pres.wait(4 * verdictHold)
+				d.pres.Wait(4 * present.VerdictHold)
 				return nil
 			case config.AtEndLoop:
 				slog.Info("the recording ended: starting it again with a new game")
@@ -407,7 +406,7 @@ func (d *daemon) loop(ctx context.Context, ended, restart chan struct{}, fatal c
 					// the referee goes on answering the page meanwhile.
 					g := freeze(d.ref.Game())
 					go func() {
-						d.pres.wait(4 * verdictHold)
+						d.pres.Wait(4 * present.VerdictHold)
 						d.deps.OnEnd(d.deps.Stdout, g)
 					}()
 				}
@@ -427,8 +426,8 @@ func (d *daemon) drainSnapshots() {
 		select {
 		case m := <-d.snaps:
 			d.observe(m)
-			if m.done != nil {
-				close(m.done)
+			if m.Done != nil {
+				close(m.Done)
 			}
 		default:
 			return
@@ -436,20 +435,20 @@ func (d *daemon) drainSnapshots() {
 	}
 }
 
-func (d *daemon) observe(m snapshotMsg) {
-	t := m.t
+func (d *daemon) observe(m live.Snapshot) {
+	t := m.T
 	if t < 0 {
-		if d.ref.Same(m.table) {
+		if d.ref.Same(m.Table) {
 			return // a live source saw the same table again: nothing happened
 		}
 		t = d.ref.T()
 	}
-	evs, err := d.ref.Observe(t, m.table)
+	evs, err := d.ref.Observe(t, m.Table)
 	if d.journalFailed(err) {
 		return
 	}
 	d.tableRead()
-	d.say(evs, m.at)
+	d.say(evs, m.At)
 	d.publish()
 }
 
@@ -485,17 +484,17 @@ func (d *daemon) newGame(s rules.Setup) error {
 }
 
 // vitals are the process figures with the pipeline's counters.
-func (d *daemon) vitals(cam *cameraStage, scan *scanStage) Vitals {
+func (d *daemon) vitals(cam *live.Camera, scan *live.Scan) Vitals {
 	v := readVitals()
 	if cam != nil {
-		v.Frames = cam.read.Load()
+		v.Frames = cam.Frames()
 	}
 	if scan != nil {
-		v.Scanned = scan.scanned.Load()
+		v.Scanned = scan.Scanned()
 	}
 	v.Games = int(d.games.Load())
-	v.DisplayLagMs = time.Duration(d.pres.lag.last.Load()).Milliseconds()
-	v.DisplayLagWorstMs = time.Duration(d.pres.lag.worst.Load()).Milliseconds()
+	last, worst := d.pres.Lag()
+	v.DisplayLagMs, v.DisplayLagWorstMs = last.Milliseconds(), worst.Milliseconds()
 	return v
 }
 
@@ -539,7 +538,7 @@ func (d *daemon) journalFailed(err error) bool {
 		if errors.Is(err, journal.ErrDiskFull) {
 			l2 = "Disk full!"
 		}
-		d.pres.Send([]Screen{{Msg: display.Message{Lines: []string{"REFEREE STOPPED", l2}, Verdict: display.Wrong}, Hold: verdictHold, Class: ClassSystem}})
+		d.pres.Send([]present.Screen{{Msg: display.Message{Lines: []string{"REFEREE STOPPED", l2}, Verdict: display.Wrong}, Hold: present.VerdictHold, Class: present.ClassSystem}})
 	}
 	d.publish()
 	return true
@@ -549,7 +548,7 @@ func (d *daemon) say(evs []rules.Event, at time.Time) {
 	for _, e := range evs {
 		slog.Info("referee", "kind", e.Kind, "player", e.Player, "verdict", e.Verdict, "says", e.Long)
 	}
-	sc := Screens(evs, at)
+	sc := present.Screens(evs, at)
 	if len(sc) > 0 {
 		last := sc[len(sc)-1]
 		if last.Scores == nil {
@@ -580,7 +579,7 @@ func (d *daemon) cameraStatus(ok bool, text string) {
 }
 
 // movingStatus is called by the scanner goroutine.
-func (d *daemon) movingStatus(moving bool, problems []string, notices []Notice) {
+func (d *daemon) movingStatus(moving bool, problems []string, notices []live.Notice) {
 	select {
 	case d.status <- statusMsg{moving: &moving, problems: problems, notices: notices}:
 	default:
@@ -594,10 +593,10 @@ func (d *daemon) applyStatus(s statusMsg) {
 		switch {
 		case !*s.camera:
 			slog.Warn("camera", "status", s.text)
-			d.pres.Send([]Screen{{Msg: display.Message{Lines: []string{"Camera lost", "Check the cable"}, Verdict: display.Warn}, Hold: verdictHold, Class: ClassSystem}})
+			d.pres.Send([]present.Screen{{Msg: display.Message{Lines: []string{"Camera lost", "Check the cable"}, Verdict: display.Warn}, Hold: present.VerdictHold, Class: present.ClassSystem}})
 		case !was && strings.HasPrefix(s.text, "camera back"):
 			slog.Info("camera", "status", s.text)
-			d.pres.Send([]Screen{{Msg: display.Message{Lines: []string{"Camera back", "Play on"}}, Hold: readHold, Class: ClassSystem}, {Msg: d.h.screen, Hold: readHold}})
+			d.pres.Send([]present.Screen{{Msg: display.Message{Lines: []string{"Camera back", "Play on"}}, Hold: present.ReadHold, Class: present.ClassSystem}, {Msg: d.h.screen, Hold: present.ReadHold}})
 		}
 	}
 	if s.moving != nil {
@@ -610,8 +609,8 @@ func (d *daemon) applyStatus(s statusMsg) {
 // Input implements web.Backend: it hands the input to the referee
 // goroutine and waits for its answer.
 func (d *daemon) Input(ctx context.Context, in rules.Input) error {
-	m := inputMsg{in: in, t: -1, reply: make(chan error, 1)}
-	return ask(ctx, d.inputs, m, m.reply)
+	m := live.Input{In: in, T: -1, Reply: make(chan error, 1)}
+	return ask(ctx, d.inputs, m, m.Reply)
 }
 
 // NewGame implements web.Backend.

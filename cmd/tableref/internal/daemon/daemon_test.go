@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/live"
+
 	"gocv.io/x/gocv"
 
 	"github.com/tableref/tableref/cmd/tableref/internal/config"
@@ -51,13 +53,7 @@ func (r *recDisplay) all() string {
 }
 
 // table lays cards SA-n in a row of zone "map".
-func table(nums ...int) rules.Table {
-	z := &rules.Zone{}
-	for i, n := range nums {
-		z.Set(rules.Pos{Col: i}, rules.Cell{Card: rules.CardRef{ID: rules.CardID{Deck: "SA", Num: n}}})
-	}
-	return rules.Table{Zones: map[string]*rules.Zone{"map": z}}
-}
+func table(nums ...int) rules.Table { return fakegame.Table(nums...) }
 
 // scriptCamera plays frames whose first pixel is the index of a table in
 // the script. It fails (a camera unplugged) at frame failAt, refuses to
@@ -108,14 +104,14 @@ type pixelScanner struct {
 	sent   int
 }
 
-func (p *pixelScanner) Frame(ctx context.Context, t time.Duration, f gocv.Mat) (ScanUpdate, error) {
+func (p *pixelScanner) Frame(ctx context.Context, t time.Duration, f gocv.Mat) (live.ScanUpdate, error) {
 	i := int(f.GetUCharAt(0, 0))
 	if i == p.last {
 		p.run++
 	} else {
 		p.last, p.run = i, 1
 	}
-	u := ScanUpdate{Moving: p.run < 3}
+	u := live.ScanUpdate{Moving: p.run < 3}
 	if p.run == 3 && i != p.sent {
 		p.sent = i
 		tab := p.tables[i].Clone()
@@ -161,7 +157,7 @@ func TestPipelineWithCameraUnplugged(t *testing.T) {
 	err := Run(context.Background(), cfg, Deps{
 		Display:    disp,
 		OpenCamera: cam.open,
-		NewScanner: func(rules.Setup) (Scanner, error) { return pix, nil },
+		NewScanner: func(rules.Setup) (live.Scanner, error) { return pix, nil },
 		OnEnd:      func(_ io.Writer, g rules.Game) { final = g },
 	})
 	if err != nil {

@@ -10,8 +10,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/live"
+
+	"github.com/tableref/tableref/cmd/tableref/internal/referee"
+
 	"github.com/tableref/tableref/cmd/tableref/internal/fakegame"
 	"github.com/tableref/tableref/cmd/tableref/internal/journal"
+	"github.com/tableref/tableref/cmd/tableref/internal/present"
 	"github.com/tableref/tableref/hw/display"
 	"github.com/tableref/tableref/rules"
 )
@@ -46,12 +51,12 @@ func TestJournalOnFullDisk(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ref := &Referee{path: "journal.jsonl", w: w, match: m, now: time.Now, started: time.Now()}
+	ref := referee.New("journal.jsonl", w, m, time.Now)
 	disp := &recDisplay{}
-	d := &daemon{ref: ref, pres: newPresenter(disp, nil)}
+	d := &daemon{ref: ref, pres: present.NewPresenter(disp, nil)}
 
 	f.full = true
-	d.observe(snapshotMsg{table: table(2), t: 1})
+	d.observe(live.Snapshot{Table: table(2), T: 1})
 	if !strings.Contains(d.h.journal, "the disk is full") {
 		t.Errorf("health after a full disk: %q", d.h.journal)
 	}
@@ -59,7 +64,7 @@ func TestJournalOnFullDisk(t *testing.T) {
 		t.Errorf("the snapshot that was not journaled was judged (score %d)", got)
 	}
 	select {
-	case sc := <-d.pres.in:
+	case sc := <-d.pres.Sent():
 		if sc[0].Msg.Verdict != display.Wrong || strings.Join(sc[0].Msg.Lines, " ") != "REFEREE STOPPED Disk full!" {
 			t.Errorf("display told %+v", sc[0].Msg)
 		}
@@ -71,7 +76,7 @@ func TestJournalOnFullDisk(t *testing.T) {
 	}
 
 	f.full = false
-	d.observe(snapshotMsg{table: table(2), t: 3})
+	d.observe(live.Snapshot{Table: table(2), T: 3})
 	if d.h.journal != "" || ref.Game().Scores()[0].Total != 1 {
 		t.Errorf("after space was freed: health %q, score %d", d.h.journal, ref.Game().Scores()[0].Total)
 	}
@@ -83,20 +88,20 @@ func TestJournalOnFullDisk(t *testing.T) {
 
 func TestSecondInstanceOnTheSameCamera(t *testing.T) {
 	dir := t.TempDir()
-	l, err := LockCamera(dir, "/dev/video0")
+	l, err := live.LockCamera(dir, "/dev/video0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := LockCamera(dir, "0"); !errors.Is(err, ErrInUse) || !strings.Contains(err.Error(), "pid") {
+	if _, err := live.LockCamera(dir, "0"); !errors.Is(err, live.ErrInUse) || !strings.Contains(err.Error(), "pid") {
 		t.Errorf("second lock on the same camera (named differently): %v", err)
 	}
-	other, err := LockCamera(dir, "/dev/video1")
+	other, err := live.LockCamera(dir, "/dev/video1")
 	if err != nil {
 		t.Errorf("another camera must not be refused: %v", err)
 	}
 	other.Release()
 	l.Release()
-	l2, err := LockCamera(dir, "0")
+	l2, err := live.LockCamera(dir, "0")
 	if err != nil {
 		t.Errorf("after release: %v", err)
 	}
@@ -104,10 +109,10 @@ func TestSecondInstanceOnTheSameCamera(t *testing.T) {
 
 	src := filepath.Join(dir, "game.jsonl")
 	os.WriteFile(src, nil, 0o644)
-	a, _ := LockCamera(dir, ReplayPrefix+src)
+	a, _ := live.LockCamera(dir, live.ReplayPrefix+src)
 	defer a.Release()
 	rel, _ := filepath.Rel(mustWd(t), src)
-	if _, err := LockCamera(dir, ReplayPrefix+rel); !errors.Is(err, ErrInUse) {
+	if _, err := live.LockCamera(dir, live.ReplayPrefix+rel); !errors.Is(err, live.ErrInUse) {
 		t.Errorf("a relative path to the same recording: %v", err)
 	}
 }
@@ -128,12 +133,12 @@ func TestScreens(t *testing.T) {
 		{Kind: rules.EventTurn, Short: rules.Say("Ben's turn", "")},
 		{Kind: rules.EventEnd, Short: rules.Say("Game over", "Ana wins"), Scores: []rules.Score{{Name: "Ana", Total: 5}}},
 	}
-	sc := Screens(evs, time.Time{})
+	sc := present.Screens(evs, time.Time{})
 	if len(sc) != 5 {
 		t.Fatalf("%d screens, want 5 (points the verdict says folded into it, tokens to another player shown, the turn, the end and its score screen)", len(sc))
 	}
-	if sc[0].Class != ClassVerdict || sc[0].Msg.Verdict != display.Wrong || sc[0].Hold != verdictHold || sc[1].Msg.Lines[0] != "Ben +1 token" || sc[1].Class != ClassFact ||
-		sc[2].Hold != readHold || sc[4].Scores == nil || sc[4].Scores.Title != "Final" {
+	if sc[0].Class != present.ClassVerdict || sc[0].Msg.Verdict != display.Wrong || sc[0].Hold != present.VerdictHold || sc[1].Msg.Lines[0] != "Ben +1 token" || sc[1].Class != present.ClassFact ||
+		sc[2].Hold != present.ReadHold || sc[4].Scores == nil || sc[4].Scores.Title != "Final" {
 		t.Errorf("screens %+v", sc)
 	}
 }
@@ -143,7 +148,7 @@ func TestScreens(t *testing.T) {
 func TestScreensShowEveryScreenOfAnEnd(t *testing.T) {
 	e := rules.Event{Kind: rules.EventEnd, Scores: []rules.Score{{Name: "Alexandra", Total: 5}, {Name: "Bartholomew", Total: 5}}}
 	e.SetScreens(rules.EndScreens([]string{"Alexandra", "Bartholomew", "Constantin"}, "5 points each"))
-	sc := Screens([]rules.Event{e}, time.Time{})
+	sc := present.Screens([]rules.Event{e}, time.Time{})
 	var lines []string
 	for _, s := range sc {
 		if s.Scores == nil {

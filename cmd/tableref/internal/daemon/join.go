@@ -13,6 +13,7 @@ import (
 	"github.com/godbus/dbus/v5"
 
 	"github.com/tableref/tableref/cmd/tableref/internal/advertise"
+	"github.com/tableref/tableref/cmd/tableref/internal/present"
 	"github.com/tableref/tableref/hw/display"
 )
 
@@ -99,7 +100,7 @@ func (d *daemon) advertiseStage(ctx context.Context, port int, bus func() (*dbus
 // joinScreens say on the display how a phone joins: the name (or address)
 // and the PIN, e.g. "tableref.local" / "PIN 482193", or with another port
 // "tableref.local" / ":8080 PIN 4821".
-func joinScreens(j joinMsg, port int, pin string) []Screen {
+func joinScreens(j joinMsg, port int, pin string) []present.Screen {
 	second := "PIN " + pin
 	if pin == "" {
 		second = "on your phone"
@@ -107,11 +108,11 @@ func joinScreens(j joinMsg, port int, pin string) []Screen {
 	if port != 80 {
 		second = ":" + strconv.Itoa(port) + " " + second
 	}
-	out := []Screen{{Msg: display.Message{Lines: []string{j.host, second}}, Hold: verdictHold, Class: ClassSystem}}
+	out := []present.Screen{{Msg: display.Message{Lines: []string{j.host, second}}, Hold: present.VerdictHold, Class: present.ClassSystem}}
 	if len([]rune(second)) > 16 || len([]rune(j.host)) > 16 {
-		out = []Screen{
-			{Msg: display.Message{Lines: []string{"Phones open:", j.host}}, Hold: verdictHold, Class: ClassSystem},
-			{Msg: display.Message{Lines: []string{"port " + strconv.Itoa(port), "PIN " + pin}}, Hold: verdictHold, Class: ClassSystem},
+		out = []present.Screen{
+			{Msg: display.Message{Lines: []string{"Phones open:", j.host}}, Hold: present.VerdictHold, Class: present.ClassSystem},
+			{Msg: display.Message{Lines: []string{"port " + strconv.Itoa(port), "PIN " + pin}}, Hold: present.VerdictHold, Class: present.ClassSystem},
 		}
 	}
 	return out

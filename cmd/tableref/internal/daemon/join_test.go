@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/live"
+
 	"github.com/godbus/dbus/v5"
 
 	"github.com/tableref/tableref/cmd/tableref/internal/advertise"
@@ -22,7 +24,7 @@ import (
 // page's port and a stop function.
 func runOnLAN(t *testing.T, busAddr string) (*recDisplay, int, func()) {
 	t.Helper()
-	cfg := testConfig(t, ReplayPrefix+"../../testdata/demo-continental.jsonl")
+	cfg := testConfig(t, live.ReplayPrefix+"../../testdata/demo-continental.jsonl")
 	cfg.Camera.AtEnd = config.AtEndWait
 	cfg.Camera.Speed = 0
 	cfg.Web = config.Web{Listen: "0.0.0.0:0", LAN: true, PIN: "482193", Name: "tableref", Hosts: []string{}}

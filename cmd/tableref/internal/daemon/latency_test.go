@@ -12,10 +12,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/live"
+
 	"gocv.io/x/gocv"
 
 	"github.com/tableref/tableref/cmd/tableref/internal/config"
 	"github.com/tableref/tableref/cmd/tableref/internal/demo"
+	"github.com/tableref/tableref/cmd/tableref/internal/present"
 	"github.com/tableref/tableref/hw/display"
 	"github.com/tableref/tableref/rules"
 	_ "github.com/tableref/tableref/rules/modes"
@@ -87,10 +90,10 @@ func TestVerdictLatency(t *testing.T) {
 	read := map[int64]time.Time{}
 	var verdicts []time.Time
 	var made []timedSnapshot
-	newScanner := TableScanner(nil, cfg.Scanner.Stable)
+	newScanner := live.TableScanner(nil, cfg.Scanner.Stable)
 	err = Run(context.Background(), cfg, Deps{
 		Display: &recDisplay{},
-		NewScanner: func(s rules.Setup) (Scanner, error) {
+		NewScanner: func(s rules.Setup) (live.Scanner, error) {
 			sc, err := newScanner(s)
 			return &timedScanner{Scanner: sc, mu: &mu, made: &made}, err
 		},
@@ -99,7 +102,7 @@ func TestVerdictLatency(t *testing.T) {
 			read[n-1] = at // frame files are numbered from 0
 			mu.Unlock()
 		},
-		OnShown: func(s Screen, at time.Time) {
+		OnShown: func(s present.Screen, at time.Time) {
 			if s.Msg.Verdict == display.Right || s.Msg.Verdict == display.Wrong {
 				mu.Lock()
 				verdicts = append(verdicts, at)
@@ -181,12 +184,12 @@ type timedSnapshot struct {
 
 // timedScanner times the frames that make snapshots.
 type timedScanner struct {
-	Scanner
+	live.Scanner
 	mu   *sync.Mutex
 	made *[]timedSnapshot
 }
 
-func (s *timedScanner) Frame(ctx context.Context, at time.Duration, frame gocv.Mat) (ScanUpdate, error) {
+func (s *timedScanner) Frame(ctx context.Context, at time.Duration, frame gocv.Mat) (live.ScanUpdate, error) {
 	began := time.Now()
 	u, err := s.Scanner.Frame(ctx, at, frame)
 	if u.Snapshot != nil {

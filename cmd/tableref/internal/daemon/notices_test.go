@@ -12,10 +12,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/live"
+
 	"gocv.io/x/gocv"
 
 	"github.com/tableref/tableref/calibration"
 	"github.com/tableref/tableref/cmd/tableref/internal/config"
+	"github.com/tableref/tableref/cmd/tableref/internal/present"
 	"github.com/tableref/tableref/hw/display"
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/scanner"
@@ -55,9 +58,9 @@ func TestBlockingProblemIsSaid(t *testing.T) {
 	err := Run(context.Background(), cfg, Deps{
 		Display:    disp,
 		OpenCamera: cam.open,
-		NewScanner: func(s rules.Setup) (Scanner, error) {
+		NewScanner: func(s rules.Setup) (live.Scanner, error) {
 			sc, err := scanner.New(cal, scanner.Options{Mode: s.Mode, Setup: s, Still: 300 * time.Millisecond, Reader: twoInOneCell{}, FullRead: -1})
-			return newTableScanner(sc, cal, s), err
+			return live.NewTableScanner(sc, cal, s), err
 		},
 		OnFrame: func(n int64, at time.Time) {
 			if n == 1 {
@@ -129,7 +132,7 @@ func TestWeakCameraIsSaidAtStart(t *testing.T) {
 	err := Run(context.Background(), cfg, Deps{
 		Display:    disp,
 		OpenCamera: cam.open,
-		NewScanner: TableScanner(cal, 300*time.Millisecond),
+		NewScanner: live.TableScanner(cal, 300*time.Millisecond),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -186,17 +189,17 @@ func captureLog(t *testing.T) *syncBuffer {
 // (a distance of 253 mm, then 254 mm) is the same notice: said once; a
 // blocking one is news again after the table was read.
 func TestNoticeSaidOncePerKey(t *testing.T) {
-	d := &daemon{pres: newPresenter(logDisplay{}, nil)}
-	m := Notice{Text: "P1's cards lie 253 mm from P2's marker", Short: [2]string{"Move the markers", "see the page"}, Key: "marker p1"}
-	b := Notice{Text: "two cards in one cell", Short: [2]string{"2 cards, 1 cell", "one card a cell"}, Key: "same cell", Blocking: true}
-	d.notices([]Notice{m, b})
+	d := &daemon{pres: present.NewPresenter(present.NoDisplay{}, nil)}
+	m := live.Notice{Text: "P1's cards lie 253 mm from P2's marker", Short: [2]string{"Move the markers", "see the page"}, Key: "marker p1"}
+	b := live.Notice{Text: "two cards in one cell", Short: [2]string{"2 cards, 1 cell", "one card a cell"}, Key: "same cell", Blocking: true}
+	d.notices([]live.Notice{m, b})
 	m.Text = "P1's cards lie 254 mm from P2's marker"
-	d.notices([]Notice{m, b})
+	d.notices([]live.Notice{m, b})
 	d.tableRead()
-	d.notices([]Notice{m, b})
-	var sent [][]Screen
-	for len(d.pres.in) > 0 {
-		sent = append(sent, <-d.pres.in)
+	d.notices([]live.Notice{m, b})
+	var sent [][]present.Screen
+	for len(d.pres.Sent()) > 0 {
+		sent = append(sent, <-d.pres.Sent())
 	}
 	if len(sent) != 2 || len(sent[0]) != 2 || len(sent[1]) != 1 || sent[1][0].Msg.Lines[0] != "2 cards, 1 cell" {
 		t.Errorf("sent %v: want both at first, then only the blocking one after the table was read", sent)

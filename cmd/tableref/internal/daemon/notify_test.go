@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tableref/tableref/cmd/tableref/internal/live"
 )
 
 // Type=notify and WatchdogSec: the daemon says READY=1 once running, pets
@@ -29,7 +31,7 @@ func TestSystemdNotify(t *testing.T) {
 	os.WriteFile(src, []byte(`{"kind":"header","format":1,"mode":"test-counter","players":["Ana"]}`+"\n"+
 		`{"kind":"snapshot","t":1,"table":{"map":{"rows":[["SA-002"]]}}}`+"\n"+
 		`{"kind":"snapshot","t":60,"table":{"map":{"rows":[["SA-002","SA-004"]]}}}`+"\n"), 0o644)
-	cfg := testConfig(t, ReplayPrefix+src)
+	cfg := testConfig(t, live.ReplayPrefix+src)
 	cfg.Camera.Speed = 1 // the second snapshot comes after a minute: the daemon idles meanwhile
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)

@@ -9,9 +9,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/live"
+
 	"gocv.io/x/gocv"
 
 	"github.com/tableref/tableref/cmd/tableref/internal/config"
+	"github.com/tableref/tableref/cmd/tableref/internal/present"
 	"github.com/tableref/tableref/rules"
 )
 
@@ -25,14 +28,14 @@ type slowScanner struct {
 	wall []time.Time     // when the scanner got it
 }
 
-func (s *slowScanner) Frame(_ context.Context, t time.Duration, f gocv.Mat) (ScanUpdate, error) {
+func (s *slowScanner) Frame(_ context.Context, t time.Duration, f gocv.Mat) (live.ScanUpdate, error) {
 	s.mu.Lock()
 	s.seen = append(s.seen, int(f.GetUCharAt(0, 0)))
 	s.at = append(s.at, t)
 	s.wall = append(s.wall, time.Now())
 	s.mu.Unlock()
 	time.Sleep(s.cost)
-	return ScanUpdate{}, nil
+	return live.ScanUpdate{}, nil
 }
 
 // numberedFolder writes n frames whose first pixel is their index.
@@ -63,7 +66,7 @@ func TestRecordingPlaysByTheClock(t *testing.T) {
 	var mu sync.Mutex
 	taken := map[int]time.Time{} // frame index → when the camera took it
 	err := Run(context.Background(), cfg, Deps{
-		NewScanner: func(rules.Setup) (Scanner, error) { return slow, nil },
+		NewScanner: func(rules.Setup) (live.Scanner, error) { return slow, nil },
 		OnFrame: func(n int64, at time.Time) {
 			mu.Lock()
 			taken[int(n-1)] = at
@@ -116,7 +119,7 @@ func TestRecordingPlaysEveryFrame(t *testing.T) {
 	cfg.Camera.AtEnd = config.AtEndStop
 	cfg.Camera.FPS = 100
 	cfg.Camera.Play = config.PlayEvery
-	if err := Run(context.Background(), cfg, Deps{NewScanner: func(rules.Setup) (Scanner, error) { return slow, nil }}); err != nil {
+	if err := Run(context.Background(), cfg, Deps{NewScanner: func(rules.Setup) (live.Scanner, error) { return slow, nil }}); err != nil {
 		t.Fatal(err)
 	}
 	if len(slow.seen) != n {
@@ -137,16 +140,16 @@ type stillScanner struct {
 	at       time.Duration // the snapshot frame's time
 }
 
-func (s *stillScanner) Frame(_ context.Context, t time.Duration, f gocv.Mat) (ScanUpdate, error) {
+func (s *stillScanner) Frame(_ context.Context, t time.Duration, f gocv.Mat) (live.ScanUpdate, error) {
 	if int(f.GetUCharAt(0, 0)) != s.emitAt {
-		return ScanUpdate{}, nil
+		return live.ScanUpdate{}, nil
 	}
 	s.at = t
 	tab := table(2)
-	return ScanUpdate{Snapshot: &tab, StillFor: s.stillFor}, nil
+	return live.ScanUpdate{Snapshot: &tab, StillFor: s.stillFor}, nil
 }
 
-// TestLatencyFromFirstStillFrame: a verdict's latency (the Screen's At,
+// TestLatencyFromFirstStillFrame: a verdict's latency (the present.Screen's At,
 // which the display's log line counts from) starts at the first still
 // frame of the move, not at the frame that completed the snapshot.
 func TestLatencyFromFirstStillFrame(t *testing.T) {
@@ -164,7 +167,7 @@ func TestLatencyFromFirstStillFrame(t *testing.T) {
 	var verdictAt time.Time
 	err := Run(context.Background(), cfg, Deps{
 		Display:    &recDisplay{},
-		NewScanner: func(rules.Setup) (Scanner, error) { return sc, nil },
+		NewScanner: func(rules.Setup) (live.Scanner, error) { return sc, nil },
 		OnFrame: func(n int64, at time.Time) {
 			mu.Lock()
 			defer mu.Unlock()
@@ -172,7 +175,7 @@ func TestLatencyFromFirstStillFrame(t *testing.T) {
 				first = at
 			}
 		},
-		OnShown: func(s Screen, _ time.Time) {
+		OnShown: func(s present.Screen, _ time.Time) {
 			mu.Lock()
 			defer mu.Unlock()
 			if !s.At.IsZero() && verdictAt.IsZero() {

@@ -11,9 +11,22 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/live"
+
 	"github.com/tableref/tableref/cmd/tableref/internal/config"
+	"github.com/tableref/tableref/cmd/tableref/internal/present"
 	"github.com/tableref/tableref/hw/display"
 )
+
+// onDisplay is one screen as the display showed it, from when to when.
+type onDisplay struct {
+	present.Screen
+	from, to time.Time
+}
+
+func (o onDisplay) text() string { return strings.Join(o.Msg.Lines, " / ") }
+
+func fastHolds(t *testing.T, v time.Duration) { t.Cleanup(present.ScaleHolds(v)) }
 
 // timedDisplay records every screen with when it was shown.
 type timedDisplay struct {
@@ -28,7 +41,7 @@ func (d *timedDisplay) add(text string, v display.Verdict) {
 	if n := len(d.shown); n > 0 {
 		d.shown[n-1].to = now
 	}
-	d.shown = append(d.shown, onDisplay{Screen: Screen{Msg: display.Message{Lines: strings.Split(text, " / "), Verdict: v}}, from: now})
+	d.shown = append(d.shown, onDisplay{Screen: present.Screen{Msg: display.Message{Lines: strings.Split(text, " / "), Verdict: v}}, from: now})
 }
 func (d *timedDisplay) Show(m display.Message) error {
 	d.add(strings.Join(m.Lines, " / "), m.Verdict)
@@ -56,7 +69,7 @@ func (d *timedDisplay) all() []onDisplay {
 // display recorded, and returns what it showed and every display lag.
 func runReplay(t *testing.T, path string, speed float64) ([]onDisplay, []time.Duration) {
 	t.Helper()
-	cfg := testConfig(t, ReplayPrefix+path)
+	cfg := testConfig(t, live.ReplayPrefix+path)
 	cfg.Camera.AtEnd = config.AtEndStop
 	cfg.Camera.Speed = speed
 	disp := &timedDisplay{}
@@ -105,8 +118,7 @@ func firstRound(t *testing.T) string {
 // is shown, and none is replaced the instant it appears.
 func TestMapItRoundOnTheDisplay(t *testing.T) {
 	const speed = 30
-	defer func(v, r, o time.Duration) { verdictHold, readHold, overtakenHold = v, r, o }(verdictHold, readHold, overtakenHold)
-	verdictHold, readHold, overtakenHold = verdictHold/speed, readHold/speed, overtakenHold/speed
+	defer present.ScaleHolds(present.VerdictHold / speed)()
 	shown, _ := runReplay(t, firstRound(t), speed)
 	seen := map[string]time.Duration{}
 	for _, s := range shown {
@@ -125,7 +137,7 @@ func TestMapItRoundOnTheDisplay(t *testing.T) {
 				all = append(all, s.text())
 			}
 			t.Errorf("%q never shown; the display showed:\n%s", want, strings.Join(all, "\n"))
-		case d < overtakenHold/2:
+		case d < present.OvertakenHold/2:
 			t.Errorf("%q shown %v: replaced the instant it appeared", want, d)
 		}
 	}

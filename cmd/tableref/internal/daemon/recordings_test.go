@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/live"
+
 	"gocv.io/x/gocv"
 
 	"github.com/tableref/tableref/cmd/tableref/internal/config"
@@ -70,7 +72,7 @@ func TestUnreadableRecordingsFail(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 			defer cancel()
 			start := time.Now()
-			err := Run(ctx, cfg, Deps{NewScanner: func(rules.Setup) (Scanner, error) { return &pixelScanner{}, nil }})
+			err := Run(ctx, cfg, Deps{NewScanner: func(rules.Setup) (live.Scanner, error) { return &pixelScanner{}, nil }})
 			if err == nil || ctx.Err() != nil {
 				t.Fatalf("run on %s: %v after %v (want a clear error at once, not retries)", tc.source, err, time.Since(start).Round(time.Millisecond))
 			}
@@ -117,7 +119,7 @@ func TestCorruptFrameInFolderIsSkipped(t *testing.T) {
 	defer cancel()
 	var final rules.Game
 	err := Run(ctx, cfg, Deps{
-		NewScanner: func(rules.Setup) (Scanner, error) { return pix, nil },
+		NewScanner: func(rules.Setup) (live.Scanner, error) { return pix, nil },
 		OnEnd:      func(_ io.Writer, g rules.Game) { final = g },
 	})
 	if err != nil || ctx.Err() != nil {

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/tableref/tableref/cmd/tableref/internal/announce"
+	"github.com/tableref/tableref/cmd/tableref/internal/present"
 	"github.com/tableref/tableref/hw/display"
 	"github.com/tableref/tableref/rules"
 )
@@ -42,7 +43,7 @@ func (d *daemon) setMuted(muted bool) error {
 	if muted {
 		line = "Speech off"
 	}
-	d.pres.Send([]Screen{{Msg: display.Message{Lines: []string{line, "hold next: " + map[bool]string{true: "on", false: "off"}[muted]}}, Hold: readHold, Class: ClassSystem}, {Msg: d.h.screen, Hold: readHold}})
+	d.pres.Send([]present.Screen{{Msg: display.Message{Lines: []string{line, "hold next: " + map[bool]string{true: "on", false: "off"}[muted]}}, Hold: present.ReadHold, Class: present.ClassSystem}, {Msg: d.h.screen, Hold: present.ReadHold}})
 	d.publish()
 	return nil
 }

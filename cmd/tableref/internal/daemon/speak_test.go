@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/live"
+
 	"github.com/tableref/tableref/cmd/tableref/internal/config"
 	"github.com/tableref/tableref/hw/speech"
 )
@@ -39,7 +41,7 @@ func (v *voice) all() []string {
 
 func speakReplay(t *testing.T, v *voice, speed float64) {
 	t.Helper()
-	cfg := testConfig(t, ReplayPrefix+"../../testdata/demo-continental.jsonl")
+	cfg := testConfig(t, live.ReplayPrefix+"../../testdata/demo-continental.jsonl")
 	cfg.Camera.AtEnd = config.AtEndStop
 	cfg.Camera.Speed = speed
 	cfg.Speech.Enabled = true

@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/live"
+
 	"github.com/tableref/tableref/cmd/tableref/internal/config"
 	"github.com/tableref/tableref/cmd/tableref/internal/fakegame"
 	"github.com/tableref/tableref/cmd/tableref/internal/journal"
@@ -85,7 +87,7 @@ func TestTwoDaemonsOneJournal(t *testing.T) {
 	replayOf(t, first, 2, 60, 0.1)    // a snapshot every 0.1 s for 6 s
 	replayOf(t, second, 400, 20, 0.1) // other cards, on "another camera"
 
-	p1 := helper(dir, ReplayPrefix+first, config.AtEndWait, "1", jpath)
+	p1 := helper(dir, live.ReplayPrefix+first, config.AtEndWait, "1", jpath)
 	out, err := p1.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -112,7 +114,7 @@ func TestTwoDaemonsOneJournal(t *testing.T) {
 	}
 	waitEntries(t, jpath, 3) // the first one is writing its game
 
-	p2 := helper(dir, ReplayPrefix+second, config.AtEndStop, "0", jpath)
+	p2 := helper(dir, live.ReplayPrefix+second, config.AtEndStop, "0", jpath)
 	var p2out strings.Builder
 	p2.Stdout, p2.Stderr = &p2out, &p2out
 	err = runWithin(p2, 30*time.Second)
@@ -145,7 +147,7 @@ func TestTwoDaemonsOneJournal(t *testing.T) {
 		}
 	}
 	// Once the first has stopped, the journal is free again.
-	p3 := helper(dir, ReplayPrefix+second, config.AtEndStop, "0", jpath)
+	p3 := helper(dir, live.ReplayPrefix+second, config.AtEndStop, "0", jpath)
 	var p3out strings.Builder
 	p3.Stdout, p3.Stderr = &p3out, &p3out
 	if err := runWithin(p3, 30*time.Second); err != nil {

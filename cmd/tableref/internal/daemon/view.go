@@ -3,6 +3,8 @@ package daemon
 import (
 	"math"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/referee"
+
 	"github.com/tableref/tableref/cmd/tableref/internal/web"
 	"github.com/tableref/tableref/hw/display"
 	"github.com/tableref/tableref/rules"
@@ -30,7 +32,7 @@ type health struct {
 }
 
 // view builds the status page's state from the referee.
-func view(r *Referee, h health) web.State {
+func view(r *referee.Referee, h health) web.State {
 	g := r.Game()
 	s := r.Setup()
 	st := web.State{Mode: s.Mode, Players: s.Players, Scores: g.Scores(), Finished: g.Finished(), Winners: g.Winners(), T: math.Round(r.LastT()*10) / 10,

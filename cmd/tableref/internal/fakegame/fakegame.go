@@ -141,3 +141,13 @@ func (g *Game) Winners() []int {
 	}
 	return rules.Winners(g.Scores())
 }
+
+// Table is the table with the cards of deck SA numbered nums laid in a
+// row in zone "map", from column 0: what tests show the referee.
+func Table(nums ...int) rules.Table {
+	z := &rules.Zone{}
+	for i, n := range nums {
+		z.Set(rules.Pos{Col: i}, rules.Cell{Card: rules.CardRef{ID: rules.CardID{Deck: "SA", Num: n}}})
+	}
+	return rules.Table{Zones: map[string]*rules.Zone{"map": z}}
+}

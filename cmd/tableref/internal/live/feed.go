@@ -1,4 +1,4 @@
-package daemon
+package live
 
 import (
 	"context"
@@ -19,12 +19,20 @@ import (
 // soak use it.
 const ReplayPrefix = "replay:"
 
-// feed plays a replay file into the referee at its own pace.
-type feed struct {
-	path  string
-	speed float64 // 1 real time, 0 no waiting
-	snaps chan<- snapshotMsg
-	ins   chan<- inputMsg
+// Input is an input on its way to the referee: from a replay file, the
+// page or the buttons. Reply is told whether the referee took it.
+type Input struct {
+	In    rules.Input
+	T     float64 // <0: the referee's clock
+	Reply chan error
+}
+
+// Feed plays a replay file into the referee at its own pace.
+type Feed struct {
+	Path  string
+	Speed float64 // 1 real time, 0 no waiting
+	Snaps chan<- Snapshot
+	Ins   chan<- Input
 }
 
 // ReadSetup returns the replay's header: the game a replay source plays.
@@ -41,22 +49,22 @@ func ReadSetup(path string) (rules.Setup, error) {
 	return line.Setup, nil
 }
 
-// run sends every line after the header except the first skip ones (when
+// Run sends every line after the header except the first skip ones (when
 // a game is resumed, the journal holds them already: it has one entry per
-// line the feed sent), then returns errEnded.
-func (fd *feed) run(ctx context.Context, skip int) error {
-	f, err := os.Open(fd.path)
+// line the feed sent), then returns ErrEnded.
+func (fd *Feed) Run(ctx context.Context, skip int) error {
+	f, err := os.Open(fd.Path)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	r := replay.NewReader(f, fd.path)
+	r := replay.NewReader(f, fd.Path)
 	start := time.Now()
 	first := -1.0
 	for {
 		line, err := r.Next()
 		if errors.Is(err, io.EOF) {
-			return errEnded
+			return ErrEnded
 		}
 		if err != nil {
 			return fmt.Errorf("replay source: %w", err)
@@ -71,34 +79,34 @@ func (fd *feed) run(ctx context.Context, skip int) error {
 		if first < 0 {
 			first = line.T
 		}
-		if fd.speed > 0 {
-			due := start.Add(time.Duration((line.T - first) / fd.speed * float64(time.Second)))
+		if fd.Speed > 0 {
+			due := start.Add(time.Duration((line.T - first) / fd.Speed * float64(time.Second)))
 			if err := indicator.Sleep(ctx, time.Until(due)); err != nil {
 				return err
 			}
 		}
 		switch line.Kind {
 		case replay.KindSnapshot:
-			msg := snapshotMsg{table: line.Table, t: line.T, done: make(chan struct{})}
+			msg := Snapshot{Table: line.Table, T: line.T, Done: make(chan struct{})}
 			select {
-			case fd.snaps <- msg:
+			case fd.Snaps <- msg:
 			case <-ctx.Done():
 				return ctx.Err()
 			}
 			select { // in order: an input after it must not overtake it
-			case <-msg.done:
+			case <-msg.Done:
 			case <-ctx.Done():
 				return ctx.Err()
 			}
 		case replay.KindInput:
-			msg := inputMsg{in: line.Input, t: line.T, reply: make(chan error, 1)}
+			msg := Input{In: line.Input, T: line.T, Reply: make(chan error, 1)}
 			select {
-			case fd.ins <- msg:
+			case fd.Ins <- msg:
 			case <-ctx.Done():
 				return ctx.Err()
 			}
 			select { // in order: the next line waits for this input
-			case <-msg.reply:
+			case <-msg.Reply:
 			case <-ctx.Done():
 				return ctx.Err()
 			}

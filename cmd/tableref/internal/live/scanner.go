@@ -1,4 +1,4 @@
-package daemon
+package live
 
 import (
 	"context"
@@ -17,6 +17,11 @@ import (
 	"github.com/tableref/tableref/vision/geom"
 )
 
+// blockedAfter is how long the table stays still with a blocking problem
+// before it is said: longer than a hand takes to settle, short enough to
+// be said within 3 s of stillness.
+const blockedAfter = 2 * time.Second
+
 // TableScanner makes package scanner's Scanner for each game, with the
 // calibration (nil: the table plane is estimated from the cards) and the
 // stability window.
@@ -26,7 +31,7 @@ func TableScanner(cal *calibration.File, still time.Duration) func(rules.Setup) 
 		if err != nil {
 			return nil, err
 		}
-		return newTableScanner(sc, cal, s), nil
+		return NewTableScanner(sc, cal, s), nil
 	}
 }
 
@@ -44,7 +49,9 @@ type tableScanner struct {
 	said    bool
 }
 
-func newTableScanner(sc *scanner.Scanner, cal *calibration.File, s rules.Setup) *tableScanner {
+// NewTableScanner is sc as the pipeline's Scanner for the game s, checking
+// the camera's reach over the calibrated table on the first frame.
+func NewTableScanner(sc *scanner.Scanner, cal *calibration.File, s rules.Setup) Scanner {
 	t := &tableScanner{sc: sc, cal: cal}
 	if m, ok := rules.LookupMode(s.Mode); ok {
 		t.decks = m.Decks

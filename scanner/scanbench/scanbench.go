@@ -1,7 +1,12 @@
-package main
+// Package scanbench is `tableref bench scan`: generated photos of finished
+// games of every mode under three conditions, each read by the scanner and
+// scored, against the truth the generator knows (tables, cells, scores, and
+// what 'tableref scan' would say). It shares colourbench's counting.
+package scanbench
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"reflect"
@@ -10,8 +15,6 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/spf13/cobra"
-
 	"github.com/tableref/tableref/calibration"
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/scanner"
@@ -19,8 +22,6 @@ import (
 	"github.com/tableref/tableref/scanner/scenes"
 	"github.com/tableref/tableref/vision/synth"
 )
-
-func init() { registerUnder("bench", newBenchScan) }
 
 // benchGame is one generator of the benchmark set.
 type benchGame struct {
@@ -61,37 +62,16 @@ type benchRow struct {
 	ms                          []float64
 }
 
-func newBenchScan() *cobra.Command {
-	var (
-		n       int
-		only    string
-		verbose bool
-	)
-	c := &cobra.Command{
-		Use:     "scan",
-		Short:   "table reading: generated photos of finished games of every mode, snapshot and score against the truth",
-		Example: "  tableref bench scan --only mapit --photos 3",
-		Args:    noArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			return benchScan(cmd.Context(), n, only, verbose, cmd.OutOrStdout(), cmd.ErrOrStderr())
-		},
-	}
-	f := c.Flags()
-	f.IntVarP(&n, "photos", "n", 2, "photos per game and condition")
-	f.StringVar(&only, "only", "", "run only games whose name contains this text")
-	f.BoolVarP(&verbose, "verbose", "v", false, "print each wrong cell")
-	return c
-}
+// Progress is told of each photo done; nil tells nobody.
+type Progress interface{ Add(n int) }
 
-func benchScan(ctx context.Context, n int, only string, verbose bool, stdout, stderr io.Writer) error {
-	games := 0
-	for _, bg := range benchGames {
-		if strings.Contains(bg.name, only) {
-			games++
-		}
-	}
-	bar := startProgress(stderr, games*len(benchConditions)*n, "bench scan: photos")
-	defer bar.Done()
+// ErrNoGame says no game's name contains the text asked for.
+var ErrNoGame = errors.New("no game's name contains it")
+
+// Run renders n photos of every game whose name contains only, under each
+// condition, reads and scores them, and writes the table of results to
+// stdout (and, verbose, each wrong cell). Games counts the games run.
+func Run(ctx context.Context, n int, only string, verbose bool, stdout io.Writer, bar Progress) error {
 	var rows []*benchRow
 	for gi, bg := range benchGames {
 		if !strings.Contains(bg.name, only) {
@@ -106,14 +86,15 @@ func benchScan(ctx context.Context, n int, only string, verbose bool, stdout, st
 				if err := benchOne(ctx, bg, o, row, verbose, stdout); err != nil {
 					return fmt.Errorf("%s, %s, seed %d: %w", bg.name, cond.name, o.Seed, err)
 				}
-				bar.Add(1)
+				if bar != nil {
+					bar.Add(1)
+				}
 			}
 		}
 	}
 	if len(rows) == 0 {
-		return usagef("--only %q: no game's name contains it", only)
+		return fmt.Errorf("%q: %w", only, ErrNoGame)
 	}
-	bar.Done()
 	printBench(stdout, rows)
 	return nil
 }
@@ -258,7 +239,7 @@ func printBench(w io.Writer, rows []*benchRow) {
 	fmt.Fprintln(tw, "game\tphotos\tcondition\ttables right\tcells right\twrong\tmissed\tscores right\tscan unsure\tscan false\tmedian ms\t")
 	var all benchRow
 	for _, r := range rows {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%d\t%d\t%s\t%d\t%d\t%.0f\t\n", r.game, r.cond, r.photos, ratio(r.tables, r.photos), ratio(r.right, r.cells), r.wrong, r.missed, ratio(r.score, r.scored), r.unsure, r.falseScore, medianOf(r.ms))
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%d\t%d\t%s\t%d\t%d\t%.0f\t\n", r.game, r.cond, r.photos, colourbench.Ratio(r.tables, r.photos), colourbench.Ratio(r.right, r.cells), r.wrong, r.missed, colourbench.Ratio(r.score, r.scored), r.unsure, r.falseScore, medianOf(r.ms))
 		all.photos += r.photos
 		all.tables += r.tables
 		all.right += r.right
@@ -271,15 +252,8 @@ func printBench(w io.Writer, rows []*benchRow) {
 		all.falseScore += r.falseScore
 		all.ms = append(all.ms, r.ms...)
 	}
-	fmt.Fprintf(tw, "overall\t\t%d\t%s\t%s\t%d\t%d\t%s\t%d\t%d\t%.0f\t\n", all.photos, ratio(all.tables, all.photos), ratio(all.right, all.cells), all.wrong, all.missed, ratio(all.score, all.scored), all.unsure, all.falseScore, medianOf(all.ms))
+	fmt.Fprintf(tw, "overall\t\t%d\t%s\t%s\t%d\t%d\t%s\t%d\t%d\t%.0f\t\n", all.photos, colourbench.Ratio(all.tables, all.photos), colourbench.Ratio(all.right, all.cells), all.wrong, all.missed, colourbench.Ratio(all.score, all.scored), all.unsure, all.falseScore, medianOf(all.ms))
 	tw.Flush()
-}
-
-func ratio(a, b int) string {
-	if b == 0 {
-		return "-"
-	}
-	return fmt.Sprintf("%d/%d %.1f%%", a, b, 100*float64(a)/float64(b))
 }
 
 func medianOf(v []float64) float64 {
@@ -289,4 +263,15 @@ func medianOf(v []float64) float64 {
 	s := append([]float64(nil), v...)
 	sort.Float64s(s)
 	return s[len(s)/2]
+}
+
+// Photos is how many photos Run makes for n per game and condition.
+func Photos(n int, only string) int {
+	games := 0
+	for _, bg := range benchGames {
+		if strings.Contains(bg.name, only) {
+			games++
+		}
+	}
+	return games * len(benchConditions) * n
 }

@@ -1,4 +1,4 @@
-package daemon
+package live
 
 import (
 	"context"
@@ -14,14 +14,14 @@ import (
 func TestGrabWithoutAGame(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	cam := newCameraStage(nil, 0, func(bool, string) {})
-	s := &scanStage{grabs: make(chan chan gocv.Mat), cam: cam, moving: func(bool, []string, []Notice) {}}
+	cam := NewCamera(nil, 0, func(bool, string) {})
+	s := &Scan{grabs: make(chan chan gocv.Mat), cam: cam, moving: func(bool, []string, []Notice) {}}
 	done := make(chan error, 1)
-	go func() { done <- s.run(ctx) }()
+	go func() { done <- s.Run(ctx) }()
 
 	got := make(chan gocv.Mat, 1)
 	go func() {
-		m, err := s.grab(ctx)
+		m, err := s.Grab(ctx)
 		if err != nil {
 			t.Error(err)
 		}
@@ -49,5 +49,5 @@ func TestGrabWithoutAGame(t *testing.T) {
 	}
 	cancel()
 	<-done
-	cam.close()
+	cam.Close()
 }

@@ -1,4 +1,4 @@
-package daemon
+package present
 
 import (
 	"context"
@@ -68,17 +68,26 @@ func orderKey(e rules.Event) string {
 
 // How long screens stay (variables so tests can run faster):
 var (
-	// verdictHold keeps a verdict, an order, a warning or the end on the
+	// VerdictHold keeps a verdict, an order, a warning or the end on the
 	// display long enough to be read before the next screen replaces it.
-	verdictHold = 2500 * time.Millisecond
-	// readHold is the least any screen stays when the next one waits: two
+	VerdictHold = 2500 * time.Millisecond
+	// ReadHold is the least any screen stays when the next one waits: two
 	// lines of 16 characters are read in about a second.
-	readHold = 1500 * time.Millisecond
-	// overtakenHold is how long a screen stays once something newer has
+	ReadHold = 1500 * time.Millisecond
+	// OvertakenHold is how long a screen stays once something newer has
 	// overtaken it (a newer verdict; for a warning, any newer state): the
 	// display catches up with the table within this.
-	overtakenHold = 800 * time.Millisecond
+	OvertakenHold = 800 * time.Millisecond
 )
+
+// ScaleHolds shortens (or lengthens) every hold for a game played faster
+// than players play (tests, measurements): a verdict stays v, the others
+// in proportion. It returns the function that puts them back.
+func ScaleHolds(v time.Duration) (restore func()) {
+	old := [3]time.Duration{VerdictHold, ReadHold, OvertakenHold}
+	VerdictHold, ReadHold, OvertakenHold = v, v*ReadHold/VerdictHold, v*OvertakenHold/VerdictHold
+	return func() { VerdictHold, ReadHold, OvertakenHold = old[0], old[1], old[2] }
+}
 
 // maxWarnings is how many warnings of one batch get a screen each; the
 // rest are counted on one screen (the page lists them all).
@@ -90,28 +99,28 @@ const maxWarnings = 3
 const repeatQuiet = 10 * time.Second
 
 // Screens turns a batch of events into what the display shows, in order:
-// every event with words gets a screen and each stays at least readHold
+// every event with words gets a screen and each stays at least ReadHold
 // (verdicts, orders, warnings and the end longer); the end of the game
 // shows the final scores.
 func Screens(evs []rules.Event, at time.Time) []Screen {
 	var out []Screen
 	for _, e := range evs {
-		s := Screen{Msg: display.Message{Lines: []string{e.Short[0], e.Short[1]}}, At: at, Hold: readHold, Class: ClassInfo}
+		s := Screen{Msg: display.Message{Lines: []string{e.Short[0], e.Short[1]}}, At: at, Hold: ReadHold, Class: ClassInfo}
 		switch e.Kind {
 		case rules.EventVerdict:
 			s.Msg.Verdict = display.Right
 			if e.Verdict == rules.Wrong {
 				s.Msg.Verdict, s.Act = display.Wrong, true
 			}
-			s.Hold, s.Class, s.Card = verdictHold, ClassVerdict, e.Card
+			s.Hold, s.Class, s.Card = VerdictHold, ClassVerdict, e.Card
 		case rules.EventWarning:
-			s.Msg.Verdict, s.Hold, s.Class = display.Warn, verdictHold, ClassWarning
+			s.Msg.Verdict, s.Hold, s.Class = display.Warn, VerdictHold, ClassWarning
 		case rules.EventDo:
-			s.Hold, s.Class, s.Act, s.Card, s.Order = verdictHold, ClassFact, true, e.Card, orderKey(e)
+			s.Hold, s.Class, s.Act, s.Card, s.Order = VerdictHold, ClassFact, true, e.Card, orderKey(e)
 		case rules.EventDone:
 			s.Class, s.Done = ClassFact, orderKey(e)
 		case rules.EventEnd:
-			s.Hold, s.Class = verdictHold, ClassSystem
+			s.Hold, s.Class = VerdictHold, ClassSystem
 		case rules.EventPoints:
 			if saidByVerdict(evs, e) {
 				continue // "Ana +3" is the verdict's second line already
@@ -126,7 +135,7 @@ func Screens(evs []rules.Event, at time.Time) []Screen {
 			out = append(out, Screen{Msg: display.Message{Lines: []string{m[0], m[1]}, Verdict: s.Msg.Verdict}, Hold: s.Hold, Class: s.Class, At: at, Act: s.Act})
 		}
 		if e.Kind == rules.EventEnd {
-			out = append(out, Screen{Scores: finalScores(e.Scores), Class: ClassSystem, Hold: verdictHold})
+			out = append(out, Screen{Scores: finalScores(e.Scores), Class: ClassSystem, Hold: VerdictHold})
 		}
 	}
 	return out
@@ -173,20 +182,20 @@ type queued struct {
 // referee said them, each for its hold, except that:
 //
 //   - a screen of a newer batch waiting cuts the one on the display to
-//     overtakenHold (a readable minimum), so the display follows the
+//     OvertakenHold (a readable minimum), so the display follows the
 //     table;
 //   - a warning or a system screen (the camera, the scanner, the
 //     journal) goes before the turn and round screens still waiting;
 //   - a warning is stale once newer states have not said it for
-//     overtakenHold (a flickering read says it every other state and
+//     OvertakenHold (a flickering read says it every other state and
 //     keeps it): stale, it is dropped if waiting, cut if on the display,
 //     and the last turn screen comes back when nothing else waits;
 //   - a newer verdict goes on the display at once (players wait for it;
 //     it is what the latency of issue 19 counts): it drops the older
 //     turn, round, done and warning screens still waiting, and shows
-//     after itself, overtakenHold each, the older verdicts, points and
+//     after itself, OvertakenHold each, the older verdicts, points and
 //     orders still waiting and the screen it cut if that one must be
-//     seen (mustSee) and was shown less than overtakenHold; an order
+//     seen (mustSee) and was shown less than OvertakenHold; an order
 //     seen done, or a verdict or order about the card judged again, is
 //     dropped;
 //   - a warning already waiting, or shown and said again within
@@ -201,7 +210,7 @@ type screenQueue struct {
 	waiting []queued
 	current *queued
 	shownAt time.Time
-	cut     bool // the current screen was overtaken: it stays overtakenHold at most
+	cut     bool // the current screen was overtaken: it stays OvertakenHold at most
 	// preempt: a newer verdict waits, the current screen goes at once.
 	preempt bool
 	batch   int
@@ -238,7 +247,7 @@ func (q *screenQueue) stale(s Screen, now time.Time) (bool, time.Time) {
 	if !q.state.After(said) {
 		return false, time.Time{} // the newest state says it
 	}
-	at := said.Add(overtakenHold)
+	at := said.Add(OvertakenHold)
 	return !now.Before(at), at
 }
 
@@ -274,16 +283,16 @@ func (q *screenQueue) push(b []Screen, now time.Time) {
 	}
 	// A newer verdict goes on the display at once. What it overtakes
 	// (older screens waiting, the one on the display if it was not shown
-	// overtakenHold) is dropped when it only said what the table was
+	// OvertakenHold) is dropped when it only said what the table was
 	// (turn, round, a card laid, an order seen done, warnings: the
 	// referee says them again if they still hold), else shown after the
-	// new verdict, overtakenHold each: verdicts, points, orders, the
+	// new verdict, OvertakenHold each: verdicts, points, orders, the
 	// system's screens.
 	var keep, after []queued
 	if c := q.current; verdict && c != nil {
-		if c.mustSee() && now.Sub(q.shownAt) < overtakenHold && !stale(c.Screen) {
+		if c.mustSee() && now.Sub(q.shownAt) < OvertakenHold && !stale(c.Screen) {
 			again := *c
-			again.Hold = min(again.Hold, overtakenHold)
+			again.Hold = min(again.Hold, OvertakenHold)
 			after = append(after, again)
 		}
 		q.preempt = true
@@ -295,7 +304,7 @@ func (q *screenQueue) push(b []Screen, now time.Time) {
 		case verdict && (w.Class == ClassInfo || w.Class == ClassWarning || w.Done != ""):
 			continue // about the table before the move now judged
 		case verdict:
-			w.Hold = min(w.Hold, overtakenHold)
+			w.Hold = min(w.Hold, OvertakenHold)
 			after = append(after, w)
 			continue
 		}
@@ -321,7 +330,7 @@ func (q *screenQueue) push(b []Screen, now time.Time) {
 			if fresh[i].Class == ClassWarning {
 				n := warnings - maxWarnings + 1
 				fresh[i] = Screen{Msg: display.Message{Lines: []string{rules.Count(n, "more warning"), "on the page"}, Verdict: display.Warn},
-					Hold: verdictHold, Class: ClassWarning, At: fresh[i].At}
+					Hold: VerdictHold, Class: ClassWarning, At: fresh[i].At}
 				q.said[lines(fresh[i])] = now
 				break
 			}
@@ -390,7 +399,7 @@ func (q *screenQueue) hold() time.Duration {
 		return 0
 	}
 	if q.cut {
-		return min(q.current.Hold, overtakenHold)
+		return min(q.current.Hold, OvertakenHold)
 	}
 	return q.current.Hold
 }
@@ -487,12 +496,12 @@ func (q *screenQueue) busy(now time.Time) bool {
 
 // presenter owns the display and the indicator: the referee sends it
 // batches of screens and never waits; a screenQueue decides what shows.
-type presenter struct {
+type Presenter struct {
 	dev   display.Display
 	ind   Indicator
 	in    chan []Screen
-	shown func(Screen, time.Time) // test hook
-	onLag func(time.Duration)     // test hook
+	Shown func(Screen, time.Time) // told of every screen shown (measurements)
+	OnLag func(time.Duration)     // told of each batch's display lag (measurements)
 	// busy counts batches sent but not yet taken, plus one while the
 	// queue has screens waiting or held (wait reads it).
 	busy atomic.Int64
@@ -502,15 +511,15 @@ type presenter struct {
 
 const presenterQueue = 8
 
-func newPresenter(dev display.Display, ind Indicator) *presenter {
-	return &presenter{dev: dev, ind: ind, in: make(chan []Screen, presenterQueue), pats: make(chan indicator.Pattern, 1)}
+func NewPresenter(dev display.Display, ind Indicator) *Presenter {
+	return &Presenter{dev: dev, ind: ind, in: make(chan []Screen, presenterQueue), pats: make(chan indicator.Pattern, 1)}
 }
 
 // Send queues screens without ever blocking the referee: when the channel
 // is full (the presenter goroutine is stuck on a slow display) the oldest
 // batch is dropped. An empty batch is a new state with nothing to say (it
 // makes waiting warnings stale).
-func (p *presenter) Send(s []Screen) {
+func (p *Presenter) Send(s []Screen) {
 	if s == nil {
 		s = []Screen{}
 	}
@@ -533,23 +542,23 @@ func (p *presenter) Send(s []Screen) {
 // wait returns once every queued screen has been shown and held, or after
 // at most limit: a recording that ends shows its last verdicts and the
 // final scores before the daemon stops.
-func (p *presenter) wait(limit time.Duration) {
+func (p *Presenter) Wait(limit time.Duration) {
 	for end := time.Now().Add(limit); p.busy.Load() > 0 && time.Now().Before(end); {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
 
-func (p *presenter) run(ctx context.Context) {
+func (p *Presenter) Run(ctx context.Context) {
 	q := &screenQueue{reached: func(lag time.Duration) {
 		p.lag.add(lag)
-		if p.onLag != nil {
-			p.onLag(lag)
+		if p.OnLag != nil {
+			p.OnLag(lag)
 		}
 		if lag > time.Second {
 			slog.Info("display behind the referee", "lag_ms", lag.Milliseconds())
 		}
 	}}
-	if _, none := p.dev.(logDisplay); none {
+	if _, none := p.dev.(NoDisplay); none {
 		q.noHold = true // nobody reads a log slowly
 	}
 	if p.ind != nil {
@@ -596,7 +605,7 @@ func (p *presenter) run(ctx context.Context) {
 
 // last shows the final score screen if one is still waiting when the
 // daemon stops, so a recording that ends shows who won.
-func (p *presenter) last(q *screenQueue) {
+func (p *Presenter) last(q *screenQueue) {
 	for {
 		select {
 		case b := <-p.in:
@@ -614,7 +623,7 @@ func (p *presenter) last(q *screenQueue) {
 	}
 }
 
-func (p *presenter) show(s queued) {
+func (p *Presenter) show(s queued) {
 	var err error
 	if s.Scores != nil {
 		err = p.dev.ShowScores(*s.Scores)
@@ -628,8 +637,8 @@ func (p *presenter) show(s queued) {
 	if !s.At.IsZero() && s.Msg.Verdict != display.None {
 		slog.Info("verdict shown", "latency_ms", now.Sub(s.At).Milliseconds(), "lines", s.Msg.Lines)
 	}
-	if p.shown != nil {
-		p.shown(s.Screen, now)
+	if p.Shown != nil {
+		p.Shown(s.Screen, now)
 	}
 	if pat := indicator.For(s.Msg.Verdict); pat != nil && p.ind != nil {
 		select { // the latest pattern wins; the screen never waits for the LEDs
@@ -642,7 +651,7 @@ func (p *presenter) show(s queued) {
 
 // playPatterns plays the LED and buzzer patterns (≤ 0.7 s each) beside
 // the display, so a screen's hold is not lengthened by its pattern.
-func (p *presenter) playPatterns(ctx context.Context) {
+func (p *Presenter) playPatterns(ctx context.Context) {
 	for {
 		select {
 		case <-ctx.Done():
@@ -662,6 +671,15 @@ type lagStats struct {
 	last, worst atomic.Int64 // nanoseconds
 }
 
+// Lag is the display lag of the last batch and the worst one so far.
+func (p *Presenter) Lag() (last, worst time.Duration) {
+	return time.Duration(p.lag.last.Load()), time.Duration(p.lag.worst.Load())
+}
+
+// Sent is the channel of batches sent and not yet taken by Run: a test
+// that runs no presenter reads what the referee sent from it.
+func (p *Presenter) Sent() <-chan []Screen { return p.in }
+
 func (l *lagStats) add(d time.Duration) {
 	l.last.Store(int64(d))
 	for {
@@ -672,18 +690,18 @@ func (l *lagStats) add(d time.Duration) {
 	}
 }
 
-// logDisplay stands in for a display that is absent: the referee goes on
+// NoDisplay stands in for a display that is absent: the referee goes on
 // and what it would show goes to the log.
-type logDisplay struct{ why string }
+type NoDisplay struct{ Why string }
 
-func (l logDisplay) Show(m display.Message) error {
+func (l NoDisplay) Show(m display.Message) error {
 	slog.Info("display (absent)", "lines", m.Lines, "verdict", m.Verdict.String())
 	return nil
 }
-func (l logDisplay) ShowScores(s display.Scores) error {
+func (l NoDisplay) ShowScores(s display.Scores) error {
 	slog.Info("display (absent): scores", "scores", s.Players)
 	return nil
 }
-func (logDisplay) Size() (int, int) { return 16, 2 }
-func (logDisplay) Halt() error      { return nil }
-func (l logDisplay) String() string { return "no display (" + l.why + ")" }
+func (NoDisplay) Size() (int, int) { return 16, 2 }
+func (NoDisplay) Halt() error      { return nil }
+func (l NoDisplay) String() string { return "no display (" + l.Why + ")" }

@@ -1,6 +1,7 @@
-package main
+package doctor
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -14,35 +15,29 @@ import (
 	"strings"
 
 	"github.com/godbus/dbus/v5"
-	"github.com/spf13/cobra"
 	"periph.io/x/conn/v3/gpio/gpioreg"
 	"periph.io/x/conn/v3/i2c/i2creg"
 	"periph.io/x/host/v3"
 
-	"github.com/tableref/tableref/cmd/tableref/internal/config"
 	"github.com/tableref/tableref/hw/board"
 	"github.com/tableref/tableref/hw/profile"
 )
 
-func init() { register(newDoctor) }
+// Options say what to check: the hardware profile and the run
+// configuration ("" for the system's, if present).
+type Options struct {
+	Profile string
+	Config  string
+	// Root is the file system root to inspect: "/" (or ""); tests use a
+	// fake tree.
+	Root string
+}
 
-func newDoctor() *cobra.Command {
-	var prof, root, cfg string
-	c := &cobra.Command{
-		Use:     "doctor",
-		Short:   "check GPIO, I²C, camera (and its reach over the calibrated table), display, the status page's address and PIN, and speech, and say how to fix what is missing",
-		Example: "  tableref doctor\n  tableref doctor --profile my-hardware.yaml",
-		Args:    noArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			d := &doctor{w: cmd.OutOrStdout(), root: root, config: cfg, groups: userGroups}
-			return d.run(cmd.Context(), prof)
-		},
-	}
-	c.Flags().StringVar(&prof, "profile", "", "hardware profile file (default "+systemProfile+" if present, else the built-in wiring)")
-	c.Flags().StringVar(&cfg, "config", "", "the run configuration, for the camera and the calibration (default "+config.SystemPath+" if present)")
-	c.Flags().StringVar(&root, "root", "/", "file system root to inspect")
-	_ = c.Flags().MarkHidden("root") // for tests of the doctor on a fake tree
-	return c
+// Run checks the machine and writes its findings to w; it fails when
+// anything is missing, so that a setup script can stop on it.
+func Run(ctx context.Context, w io.Writer, o Options) error {
+	d := &doctor{w: w, root: cmp.Or(o.Root, "/"), config: o.Config, groups: userGroups}
+	return d.run(ctx, o.Profile)
 }
 
 // doctor collects findings; problems make the command fail so that a
@@ -95,7 +90,7 @@ func (d *doctor) run(ctx context.Context, profPath string) error {
 	}
 
 	fmt.Fprintln(d.w, "profile")
-	p, from, err := loadProfile(profPath)
+	p, from, err := profile.Find(profPath)
 	if err != nil {
 		d.bad("correct the file; docs/hardware.md lists every key", "%v", err)
 		return fmt.Errorf("%d problem(s) found", d.problems)

@@ -1,21 +1,17 @@
-package main
+package decks
 
 import (
 	"log/slog"
-
-	"github.com/spf13/cobra"
 
 	"github.com/tableref/tableref/cmd/tableref/internal/deckdir"
 )
 
 // Every command sees the decks the user installed from their own boxes
 // (deckdir's folders): decks, print, scan, replay and run alike.
-func init() { registerBefore(loadUserDecks) }
-
-// loadUserDecks installs the deck files of the deck folders. A file that
+// LoadInstalled installs the deck files of the deck folders. A file that
 // cannot be used is said once and left out: a broken deck of one box
 // must not stop the referee from playing another.
-func loadUserDecks(*cobra.Command) error {
+func LoadInstalled() error {
 	for _, e := range deckdir.Load() {
 		switch {
 		case e.Err != nil:

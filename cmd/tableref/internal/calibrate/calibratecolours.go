@@ -1,4 +1,4 @@
-package main
+package calibrate
 
 import (
 	"context"
@@ -6,7 +6,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/spf13/cobra"
+	"github.com/tableref/tableref/cmd/tableref/internal/cli"
 
 	"github.com/tableref/tableref/calibration"
 	"github.com/tableref/tableref/rules"
@@ -19,12 +19,6 @@ import (
 // the shaker drops its cubes. The work is scanner/colourgrid's; these
 // commands load the photos, save the file and print what it said.
 
-func init() {
-	for _, b := range []builder{newCalibrateBoard, newCalibrateColours, newCalibrateShaker} {
-		registerUnder("calibrate", b)
-	}
-}
-
 // colourPhoto reads a calibration photo's frame and codes; the caller
 // closes the frame.
 func colourPhoto(ctx context.Context, path string) (colourgrid.Photo, error) {
@@ -35,47 +29,27 @@ func colourPhoto(ctx context.Context, path string) (colourgrid.Photo, error) {
 	return colourgrid.Photo{Name: path, Frame: frame, Codes: res.Codes}, nil
 }
 
-func newCalibrateBoard() *cobra.Command {
-	var sites bool
-	var pc printedCheck
-	c := &cobra.Command{
-		Use:   "board PHOTO [ZONE...]",
-		Short: "the empty look of every shaker mat and city board in the photo (or only the zones named: shaker, board:p1 …); --sites: the construction sites laid on the empty boards",
-		Example: "  tableref calibrate board empty.jpg\n  tableref calibrate board empty.jpg board:p2\n" +
-			"  tableref calibrate board --sites sites.jpg\n" +
-			"  tableref calibrate board empty.jpg --side sea --profile rules/shakecity/profiles/sea.json",
-		Args: argsBetween(1, -1, "a photo of the empty boards, then the zones to take (default all)"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return calibrateBoard(cmd.Context(), calibrationPath(cmd), sites, pc, args, cmd.OutOrStdout())
-		},
-	}
-	c.Flags().BoolVar(&sites, "sites", false, "the photo shows the construction sites on their squares of the empty boards (run after the empty capture)")
-	c.Flags().StringVar(&pc.side, "side", shakecity.SideStandard, "the board side up in the photo, standard or sea: its profile's printed squares are checked against the photo")
-	c.Flags().StringVar(&pc.profile, "profile", "", "your board profile (JSON, docs/shake-that-city.md) to check instead of the side's default")
-	return c
-}
-
-// printedCheck is the board profile calibrate board checks the empty
+// PrintedCheck is the board profile calibrate board checks the empty
 // boards against: the side's default, or the user's file.
-type printedCheck struct{ side, profile string }
+type PrintedCheck struct{ Side, Profile string }
 
-func (pc printedCheck) load() (*shakecity.Profile, string, error) {
-	if pc.side != shakecity.SideStandard && pc.side != shakecity.SideSea {
-		return nil, "", usagef("--side %q: want standard or sea", pc.side)
+func (pc PrintedCheck) load() (*shakecity.Profile, string, error) {
+	if pc.Side != shakecity.SideStandard && pc.Side != shakecity.SideSea {
+		return nil, "", cli.Usagef("--side %q: want standard or sea", pc.Side)
 	}
-	if pc.profile == "" {
-		p, err := shakecity.DefaultProfile(pc.side)
-		return p, "the default " + pc.side + " profile", err
+	if pc.Profile == "" {
+		p, err := shakecity.DefaultProfile(pc.Side)
+		return p, "the default " + pc.Side + " profile", err
 	}
-	data, err := os.ReadFile(pc.profile)
+	data, err := os.ReadFile(pc.Profile)
 	if err != nil {
 		return nil, "", err
 	}
-	p, err := shakecity.ParseProfile(data, pc.side)
+	p, err := shakecity.ParseProfile(data, pc.Side)
 	if err != nil {
-		return nil, "", fmt.Errorf("%s: %w", pc.profile, err)
+		return nil, "", fmt.Errorf("%s: %w", pc.Profile, err)
 	}
-	return p, pc.profile, nil
+	return p, pc.Profile, nil
 }
 
 // checkPrinted names every square of the captured city boards whose look
@@ -106,7 +80,7 @@ func checkPrinted(f *calibration.File, zones []calibration.Board, p *shakecity.P
 	return n
 }
 
-func calibrateBoard(ctx context.Context, path string, sites bool, pc printedCheck, args []string, stdout io.Writer) error {
+func Board(ctx context.Context, path string, sites bool, pc PrintedCheck, args []string, stdout io.Writer) error {
 	profile, what, err := pc.load()
 	if err != nil {
 		return err
@@ -122,7 +96,7 @@ func calibrateBoard(ctx context.Context, path string, sites bool, pc printedChec
 	defer p.Frame.Close()
 	if sites {
 		if len(args) > 1 {
-			return usagef("--sites takes every board in the photo: name no zones")
+			return cli.Usagef("--sites takes every board in the photo: name no zones")
 		}
 		boards, err := colourgrid.CalibrateSites(f, p, nil)
 		if err != nil {
@@ -153,23 +127,7 @@ func calibrateBoard(ctx context.Context, path string, sites bool, pc printedChec
 	return nil
 }
 
-func newCalibrateColours() *cobra.Command {
-	var add bool
-	c := &cobra.Command{
-		Use:   "colours PHOTO...",
-		Short: "cube and tile colours: one cube of each colour on the shaker mat (red blue black / green grey white), tiles in the first five columns of the boards (red blue black green grey)",
-		Example: "  tableref calibrate colours colours.jpg\n  tableref calibrate colours colours1.jpg colours2.jpg\n" +
-			"  tableref calibrate colours --add lamp.jpg",
-		Args: argsBetween(1, -1, "at least one photo of the cubes and tiles"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return calibrateColours(cmd.Context(), calibrationPath(cmd), add, args, cmd.OutOrStdout())
-		},
-	}
-	c.Flags().BoolVar(&add, "add", false, "add these photos' samples to the stored profiles instead of replacing them")
-	return c
-}
-
-func calibrateColours(ctx context.Context, path string, add bool, args []string, stdout io.Writer) error {
+func Colours(ctx context.Context, path string, add bool, args []string, stdout io.Writer) error {
 	return calibrateFromPhotos(ctx, path, args, stdout, func(f *calibration.File, photos []colourgrid.Photo) (printer, error) {
 		return colourgrid.CalibrateColours(f, photos, add)
 	})
@@ -211,19 +169,7 @@ func calibrateFromPhotos(ctx context.Context, path string, args []string, stdout
 	return nil
 }
 
-func newCalibrateShaker() *cobra.Command {
-	return &cobra.Command{
-		Use:     "shaker PHOTO...",
-		Short:   "where the shaker drops its 9 cubes: from photos of a few shakes on the shaker mat (the mat's cells move onto the cubes when they do not land on the printed ones)",
-		Example: "  tableref calibrate shaker shake1.jpg shake2.jpg shake3.jpg",
-		Args:    argsBetween(1, -1, "photos of shakes"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return calibrateShaker(cmd.Context(), calibrationPath(cmd), args, cmd.OutOrStdout())
-		},
-	}
-}
-
-func calibrateShaker(ctx context.Context, path string, args []string, stdout io.Writer) error {
+func Shaker(ctx context.Context, path string, args []string, stdout io.Writer) error {
 	return calibrateFromPhotos(ctx, path, args, stdout, func(f *calibration.File, photos []colourgrid.Photo) (printer, error) {
 		return colourgrid.CalibrateShaker(f, photos)
 	})

@@ -1,4 +1,4 @@
-package daemon
+package present
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/tableref/tableref/hw/display"
 	"github.com/tableref/tableref/rules"
+	_ "github.com/tableref/tableref/rules/modes" // the games the recorded games play
 	"github.com/tableref/tableref/rules/replay"
 )
 
@@ -110,7 +111,7 @@ func replayBatches(t *testing.T, path string) ([]batch, []rules.Event) {
 // TestMapItScreensAllShown is the filmed Map It! game of the issue: every
 // screen the docs promise (who gets tokens and why, each placement's
 // "Challenge?", each guess, the round's result, the next centre card)
-// reaches the display and stays at least readHold; none is replaced the
+// reaches the display and stays at least ReadHold; none is replaced the
 // instant it appears.
 func TestMapItScreensAllShown(t *testing.T) {
 	batches, evs := mapItBatches(t)
@@ -135,8 +136,8 @@ func TestMapItScreensAllShown(t *testing.T) {
 			continue
 		}
 		for _, s := range got {
-			if d := s.to.Sub(s.from); d < readHold {
-				t.Errorf("%q shown %v, want at least %v (cut by something newer: %v)", text, d, readHold, s.cut)
+			if d := s.to.Sub(s.from); d < ReadHold {
+				t.Errorf("%q shown %v, want at least %v (cut by something newer: %v)", text, d, ReadHold, s.cut)
 			}
 		}
 	}
@@ -144,7 +145,7 @@ func TestMapItScreensAllShown(t *testing.T) {
 		t.Fatalf("only %d promised screens in the game: the test lost its events", promised)
 	}
 	for _, s := range shown {
-		if s.Class == ClassVerdict && s.to.Sub(s.from) < overtakenHold {
+		if s.Class == ClassVerdict && s.to.Sub(s.from) < OvertakenHold {
 			t.Errorf("verdict %q shown %v", s.text(), s.to.Sub(s.from))
 		}
 	}
@@ -168,12 +169,12 @@ func TestCartographerEndScreens(t *testing.T) {
 	for _, w := range want {
 		found := false
 		for _, s := range shown {
-			if s.text() == w && s.to.Sub(s.from) >= readHold {
+			if s.text() == w && s.to.Sub(s.from) >= ReadHold {
 				found = true
 			}
 		}
 		if !found {
-			t.Errorf("%q not shown for %v", w, readHold)
+			t.Errorf("%q not shown for %v", w, ReadHold)
 		}
 	}
 }
@@ -203,7 +204,7 @@ func storm(t0 time.Time) ([]batch, time.Time) {
 }
 
 // TestWarningStormKeepsTheDisplayCurrent: through 20 s of a game that
-// keeps warning, every screen is shown within overtakenHold of being sent
+// keeps warning, every screen is shown within OvertakenHold of being sent
 // (the display lag stays under a second), each warning is said once while
 // it lasts (not 66 times), and the verdict after it shows at once.
 func TestWarningStormKeepsTheDisplayCurrent(t *testing.T) {
@@ -227,7 +228,7 @@ func TestWarningStormKeepsTheDisplayCurrent(t *testing.T) {
 		}
 	}
 	last := shown[len(shown)-1]
-	if last.Class != ClassVerdict || last.from.Sub(verdictAt) > overtakenHold {
+	if last.Class != ClassVerdict || last.from.Sub(verdictAt) > OvertakenHold {
 		t.Errorf("the verdict after the storm: %q shown %v after it was sent", last.text(), last.from.Sub(verdictAt))
 	}
 }
@@ -258,7 +259,7 @@ func TestNewWarningEveryState(t *testing.T) {
 // TestQueueStaleness: a newer verdict goes on the display the instant it
 // comes, drops the turn screens and warnings still waiting, and shows
 // after it the older verdict it cut before it could be read and the older
-// points and orders still waiting, each overtakenHold; more than
+// points and orders still waiting, each OvertakenHold; more than
 // maxWarnings warnings in one batch are counted on one screen.
 func TestQueueStaleness(t *testing.T) {
 	t0 := time.Unix(1000, 0)
@@ -289,8 +290,8 @@ func TestQueueStaleness(t *testing.T) {
 		t.Errorf("V2 shown %v after it came, want at once", shown[1].from.Sub(v2At))
 	}
 	for _, s := range shown[2:4] { // D1 is the last screen: it stays
-		if d := s.to.Sub(s.from); d != overtakenHold {
-			t.Errorf("%q, overtaken by V2, shown %v after it, want %v", s.text(), d, overtakenHold)
+		if d := s.to.Sub(s.from); d != OvertakenHold {
+			t.Errorf("%q, overtaken by V2, shown %v after it, want %v", s.text(), d, OvertakenHold)
 		}
 	}
 	if shown[len(shown)-1].Msg.Verdict != display.Warn {
@@ -362,27 +363,21 @@ func TestVerdictOvertakesAtOnce(t *testing.T) {
 			if s.Class == ClassVerdict && s.sent.Equal(last.at) && !s.from.Equal(last.at) {
 				t.Errorf("%s: the new verdict %q shown %v after it came, want at once", c.name, s.text(), s.from.Sub(last.at))
 			}
-			if s.Act && s.to.Sub(s.from) < overtakenHold {
-				t.Errorf("%s: %q shown %v, want at least %v", c.name, s.text(), s.to.Sub(s.from), overtakenHold)
+			if s.Act && s.to.Sub(s.from) < OvertakenHold {
+				t.Errorf("%s: %q shown %v, want at least %v", c.name, s.text(), s.to.Sub(s.from), OvertakenHold)
 			}
 		}
 	}
 }
 
-// fastHolds shortens every hold for a test that runs a game quickly: a
-// verdict stays v, the others in proportion.
-func fastHolds(t *testing.T, v time.Duration) {
-	old := [3]time.Duration{verdictHold, readHold, overtakenHold}
-	t.Cleanup(func() { verdictHold, readHold, overtakenHold = old[0], old[1], old[2] })
-	verdictHold, readHold, overtakenHold = v, v*readHold/verdictHold, v*overtakenHold/verdictHold
-}
+func fastHolds(t *testing.T, v time.Duration) { t.Cleanup(ScaleHolds(v)) }
 
 // TestDemoGameVerdictsAtOnce plays the bundled demo game's screens at a
 // live pace (a new state of the table every 2 s, every 1 s, every 0.6 s:
 // faster than players lay cards), as played and with the players never
 // flipping a card, through the queue: every verdict is on the display the
-// instant the referee says it and stays at least overtakenHold; every
-// order (flip, take off) is shown at least overtakenHold unless the
+// instant the referee says it and stays at least OvertakenHold; every
+// order (flip, take off) is shown at least OvertakenHold unless the
 // players were seen doing it first.
 func TestDemoGameVerdictsAtOnce(t *testing.T) {
 	game, _ := replayBatches(t, "../../testdata/demo-continental.jsonl")
@@ -436,12 +431,12 @@ func TestDemoGameVerdictsAtOnce(t *testing.T) {
 								break
 							}
 						}
-						if longest[text] < overtakenHold {
+						if longest[text] < OvertakenHold {
 							t.Errorf("pace %v, %s: verdict %q shown %v at most", pace, g.name, text, longest[text])
 						}
 					case s.Order != "" && !done[s.Order]:
 						orders++
-						if longest[text] < overtakenHold {
+						if longest[text] < OvertakenHold {
 							t.Errorf("pace %v, %s: order %q, never seen done, shown %v at most", pace, g.name, text, longest[text])
 						}
 					}

@@ -1,15 +1,16 @@
-package daemon
+package live
 
 import (
 	"context"
 	"errors"
-	"github.com/tableref/tableref/vision/imagefile"
 	"image"
 	"io"
 	"log/slog"
 	"math"
 	"sync/atomic"
 	"time"
+
+	"github.com/tableref/tableref/vision/imagefile"
 
 	"gocv.io/x/gocv"
 
@@ -39,6 +40,22 @@ type ScanUpdate struct {
 	StillFor time.Duration
 }
 
+// Notice is something the scanner sees that the players must hear about,
+// since no snapshot (and so no referee's word) will tell them: a problem
+// that blocks every snapshot of a still table (an unknown colour, two
+// cards in one cell), or a player marker nearer another player's area.
+type Notice struct {
+	Text  string    // what, where and what to do, for the page and the log
+	Short [2]string // the display's two lines
+	// Key says when it is the same notice again: the problem's kind, zone,
+	// cells and cards, not its text, whose distances and fractions move
+	// a little from one read to the next. Empty: the text.
+	Key string
+	// Blocking: no snapshot comes while it lasts; it is said again once
+	// the table has been read in between.
+	Blocking bool
+}
+
 // Mark is one detection to draw on the camera picture.
 type Mark struct {
 	Corners [4]image.Point // full-resolution pixels
@@ -64,10 +81,10 @@ const poolSize = 3
 
 var bigFrame = 8_000_000 // a variable: tests play small frames as big ones
 
-// cameraStage reads frames into the latest-frame slot, dropping the older
+// Camera reads frames into the latest-frame slot, dropping the older
 // frame when the scanner is behind: the referee must see the table as it
 // is now, never a queue of old frames.
-type cameraStage struct {
+type Camera struct {
 	open   func(ctx context.Context) (camera.Source, error)
 	fps    float64 // pacing for file and folder sources; 0 = none
 	status func(ok bool, text string)
@@ -78,18 +95,18 @@ type cameraStage struct {
 	size   int          // buffers in the pool's keeping (poolSize, or 1 for big frames)
 	// recording is a video file or a folder of images: opened once, never
 	// reopened (a file that cannot be read fails the run with its reason).
-	recording bool
+	Recording bool
 	// everyFrame plays a recording's every frame, waiting for the scanner
 	// (camera.play: every), instead of by the wall clock.
-	everyFrame bool
+	EveryFrame bool
 	skipped    atomic.Int64 // recording frames passed over, the scanner being busy
 	// onFrame, if set, is told of every frame read (latency measurement):
 	// its position in the source (1-based) and when it was taken.
-	onFrame func(n int64, at time.Time)
+	OnFrame func(n int64, at time.Time)
 }
 
-func newCameraStage(open func(ctx context.Context) (camera.Source, error), fps float64, status func(bool, string)) *cameraStage {
-	c := &cameraStage{open: open, fps: fps, status: status, pool: make(chan *gocv.Mat, poolSize), latest: make(chan frame, 1), now: time.Now, size: poolSize}
+func NewCamera(open func(ctx context.Context) (camera.Source, error), fps float64, status func(bool, string)) *Camera {
+	c := &Camera{open: open, fps: fps, status: status, pool: make(chan *gocv.Mat, poolSize), latest: make(chan frame, 1), now: time.Now, size: poolSize}
 	for i := 0; i < poolSize; i++ {
 		m := gocv.NewMat()
 		c.pool <- &m
@@ -97,8 +114,8 @@ func newCameraStage(open func(ctx context.Context) (camera.Source, error), fps f
 	return c
 }
 
-// close frees the pool; call after both stages have stopped.
-func (c *cameraStage) close() {
+// Close frees the pool; call after both stages have stopped.
+func (c *Camera) Close() {
 	for {
 		select {
 		case f := <-c.latest:
@@ -113,15 +130,15 @@ func (c *cameraStage) close() {
 	}
 }
 
-// errEnded says a file, folder or replay source has no more frames.
-var errEnded = errors.New("the recording ended")
+// ErrEnded says a file, folder or replay source has no more frames.
+var ErrEnded = errors.New("the recording ended")
 
-// run reads until ctx ends or the source ends (errEnded). A live camera
+// Run reads until ctx ends or the source ends (ErrEnded). A live camera
 // that fails is reopened with backoff; the status callback says "camera
 // lost" and "camera back" so the players know why nothing happens. A
 // recording that cannot be opened or read returns the error.
-func (c *cameraStage) run(ctx context.Context) error {
-	if c.recording {
+func (c *Camera) Run(ctx context.Context) error {
+	if c.Recording {
 		src, err := c.open(ctx)
 		if err != nil {
 			c.status(false, "cannot read the recording: "+err.Error())
@@ -161,7 +178,7 @@ func (c *cameraStage) run(ctx context.Context) error {
 // latest-frame slot drops them. With everyFrame it plays every frame
 // instead and waits for the scanner to take each one (tests that need
 // every frame seen; a real camera never waits).
-func (c *cameraStage) loop(ctx context.Context, src camera.Source) error {
+func (c *Camera) loop(ctx context.Context, src camera.Source) error {
 	var period time.Duration
 	if c.fps > 0 {
 		period = time.Duration(float64(time.Second) / c.fps)
@@ -176,7 +193,7 @@ func (c *cameraStage) loop(ctx context.Context, src camera.Source) error {
 		case m = <-c.pool:
 		}
 		pos := next
-		if period > 0 && c.recording && !c.everyFrame && next > 0 {
+		if period > 0 && c.Recording && !c.EveryFrame && next > 0 {
 			if due := int64(c.now().Sub(start) / period); due > next {
 				if err := skipFrames(ctx, src, m, due-next); err != nil {
 					c.pool <- m
@@ -192,7 +209,7 @@ func (c *cameraStage) loop(ctx context.Context, src camera.Source) error {
 			return c.endOrErr(ctx, err)
 		}
 		at := c.now()
-		if period > 0 && c.recording {
+		if period > 0 && c.Recording {
 			if pos == 0 {
 				start = at
 			}
@@ -207,10 +224,10 @@ func (c *cameraStage) loop(ctx context.Context, src camera.Source) error {
 				c.size--
 			}
 		}
-		if c.onFrame != nil {
-			c.onFrame(pos+1, at)
+		if c.OnFrame != nil {
+			c.OnFrame(pos+1, at)
 		}
-		if c.everyFrame {
+		if c.EveryFrame {
 			select {
 			case c.latest <- frame{mat: m, at: at}:
 			case <-ctx.Done():
@@ -225,7 +242,7 @@ func (c *cameraStage) loop(ctx context.Context, src camera.Source) error {
 			// every frame (or a test's scripted camera), a period after
 			// this one, however late this one was.
 			wait := period
-			if c.recording && !c.everyFrame {
+			if c.Recording && !c.EveryFrame {
 				wait = time.Until(start.Add(time.Duration(next) * period))
 			}
 			if err := indicator.Sleep(ctx, wait); err != nil {
@@ -239,7 +256,7 @@ func (c *cameraStage) loop(ctx context.Context, src camera.Source) error {
 // of a recording it first waits for the scanner to finish with the frames
 // it was given, so the last move's snapshot is on its way to the referee
 // before the end is.
-func (c *cameraStage) endOrErr(ctx context.Context, err error) error {
+func (c *Camera) endOrErr(ctx context.Context, err error) error {
 	if errors.Is(err, io.EOF) {
 		held := make([]*gocv.Mat, 0, c.size)
 		for len(held) < c.size {
@@ -256,7 +273,7 @@ func (c *cameraStage) endOrErr(ctx context.Context, err error) error {
 		for _, m := range held {
 			c.pool <- m
 		}
-		return errEnded
+		return ErrEnded
 	}
 	if ctx.Err() != nil {
 		return ctx.Err()
@@ -286,7 +303,7 @@ func skipFrames(ctx context.Context, src camera.Source, buf *gocv.Mat, n int64) 
 
 // put offers f as the latest frame, handing an unread older one back to the
 // pool.
-func (c *cameraStage) put(f frame) {
+func (c *Camera) put(f frame) {
 	for {
 		select {
 		case c.latest <- f:
@@ -301,34 +318,52 @@ func (c *cameraStage) put(f frame) {
 	}
 }
 
-// scanStage gives each latest frame to the scanner and forwards stable
+// Scan gives each latest frame to the scanner and forwards stable
 // snapshots to the referee. It also makes the status page's picture, at
 // most twice a second and only while a page is open.
-type scanStage struct {
+type Scan struct {
+	// Picture says whether the page wants a picture now; Publish takes it
+	// with the codes read in it. Nil: no page.
+	Picture func() bool
+	Publish func(jpeg []byte, marks ...web.Mark)
+
 	// grabs asks for a copy of the next frame at full resolution (the
 	// learn page reads cards from it).
 	grabs    chan chan gocv.Mat
-	cam      *cameraStage
+	cam      *Camera
 	scanners <-chan Scanner // a new scanner for each new game
-	out      chan<- snapshotMsg
+	out      chan<- Snapshot
 	moving   func(moving bool, problems []string, notices []Notice)
-	picture  func() bool                          // whether a picture is wanted now
-	publish  func(jpeg []byte, marks ...web.Mark) // the picture and the codes read in it
 	start    time.Time
 	every    time.Duration
 	scanned  atomic.Int64
 }
 
-type snapshotMsg struct {
-	table rules.Table
-	t     float64       // game time from the source (replays); <0: the referee's clock
-	at    time.Time     // when the first still frame of the move was taken (for latency); zero for replays
-	done  chan struct{} // closed once the referee has dealt with it (replays keep order by it); may be nil
+// NewScan is the scan stage of cam's frames: a new game's scanner comes on
+// scanners, stable snapshots go out on out, moving is told when hands come
+// and go (and what blocks a snapshot); start is the clock's zero.
+func NewScan(cam *Camera, scanners <-chan Scanner, out chan<- Snapshot, moving func(bool, []string, []Notice), start time.Time) *Scan {
+	return &Scan{grabs: make(chan chan gocv.Mat), cam: cam, scanners: scanners, out: out, moving: moving, start: start, every: 500 * time.Millisecond}
 }
 
-// grab returns a copy of the next frame the scanner gets (the caller
+// Frames is how many frames the camera read; Scanned how many the scanner
+// read (the page's vitals).
+func (c *Camera) Frames() int64 { return c.read.Load() }
+
+// Scanned is how many frames the scanner read.
+func (s *Scan) Scanned() int64 { return s.scanned.Load() }
+
+// Snapshot is a stable table on its way to the referee.
+type Snapshot struct {
+	Table rules.Table
+	T     float64       // game time from the source (replays); <0: the referee's clock
+	At    time.Time     // when the first still frame of the move was taken (for latency); zero for replays
+	Done  chan struct{} // closed once the referee has dealt with it (replays keep order by it); may be nil
+}
+
+// Grab returns a copy of the next frame the scanner gets (the caller
 // closes it).
-func (s *scanStage) grab(ctx context.Context) (gocv.Mat, error) {
+func (s *Scan) Grab(ctx context.Context) (gocv.Mat, error) {
 	reply := make(chan gocv.Mat, 1)
 	select {
 	case s.grabs <- reply:
@@ -345,7 +380,7 @@ func (s *scanStage) grab(ctx context.Context) (gocv.Mat, error) {
 	}
 }
 
-func (s *scanStage) run(ctx context.Context) error {
+func (s *Scan) Run(ctx context.Context) error {
 	var sc Scanner
 	var lastPic time.Time
 	wasMoving := false
@@ -376,10 +411,10 @@ func (s *scanStage) run(ctx context.Context) error {
 			if err != nil {
 				slog.Warn("scanner", "err", err)
 			}
-			if s.picture != nil && s.picture() && f.at.Sub(lastPic) >= s.every {
+			if s.Picture != nil && s.Picture() && f.at.Sub(lastPic) >= s.every {
 				lastPic = f.at
 				if b, err := drawPicture(*f.mat); err == nil {
-					s.publish(b, pageMarks(upd.Marks, f.mat.Cols(), f.mat.Rows())...)
+					s.Publish(b, pageMarks(upd.Marks, f.mat.Cols(), f.mat.Rows())...)
 				}
 			}
 			if upd.Moving != wasMoving || len(upd.Problems) > 0 {
@@ -391,7 +426,7 @@ func (s *scanStage) run(ctx context.Context) error {
 				// The latency that matters to the players runs from the
 				// moment the table came to rest (the first still frame),
 				// not from the frame that completed the snapshot.
-				case s.out <- snapshotMsg{table: *upd.Snapshot, t: -1, at: f.at.Add(-upd.StillFor)}:
+				case s.out <- Snapshot{Table: *upd.Snapshot, T: -1, At: f.at.Add(-upd.StillFor)}:
 				case <-ctx.Done():
 					s.cam.pool <- f.mat
 					return ctx.Err()

@@ -1,9 +1,4 @@
-// Package daemon is `tableref run`: it wires the camera, vision, scanner,
-// the game engine, the journal, the display, LEDs, buzzer and buttons and
-// the status page into goroutines joined by bounded channels, and keeps a
-// game safe across crashes. cmd/tableref/run.go only parses flags and
-// calls Run.
-package daemon
+package referee
 
 import (
 	"errors"
@@ -41,7 +36,13 @@ type Referee struct {
 	said map[float64]time.Time
 }
 
-// OpenReferee resumes the journal at path if there is one (replaying it
+// New is a referee on a journal already open and a game already
+// started: tests that write to a fake disk make it so.
+func New(path string, w *journal.Writer, m *journal.Match, now func() time.Time) *Referee {
+	return &Referee{path: path, w: w, match: m, now: now, started: now()}
+}
+
+// Open resumes the journal at path if there is one (replaying it
 // through the engine), else starts a new game for setup. resumed says
 // which happened; start holds the events to show (the start events of a
 // new game, or a "resumed" note and the last events of a resumed one).
@@ -53,7 +54,7 @@ type Referee struct {
 // cut as a new game started) is set aside with a warning and a new game
 // starts; one that holds a game but cannot be read is an error, so that a
 // game is never thrown away.
-func OpenReferee(path string, setup rules.Setup, now func() time.Time) (r *Referee, start []rules.Event, resumed bool, err error) {
+func Open(path string, setup rules.Setup, now func() time.Time) (r *Referee, start []rules.Event, resumed bool, err error) {
 	if now == nil {
 		now = time.Now
 	}

@@ -1,4 +1,4 @@
-package daemon
+package referee
 
 import (
 	"os"
@@ -30,7 +30,7 @@ func TestJournalWithoutGameIsSetAside(t *testing.T) {
 			dir := t.TempDir()
 			path := filepath.Join(dir, "journal.jsonl")
 			os.WriteFile(path, []byte(content), 0o644)
-			ref, evs, resumed, err := OpenReferee(path, setup, now)
+			ref, evs, resumed, err := Open(path, setup, now)
 			if err != nil {
 				t.Fatalf("start on a journal with no game (%q): %v", content, err)
 			}
@@ -42,7 +42,7 @@ func TestJournalWithoutGameIsSetAside(t *testing.T) {
 			if kept, err := os.ReadFile(aside); err != nil || string(kept) != content {
 				t.Errorf("set aside as %s: %q, %v; want the old content kept", aside, kept, err)
 			}
-			if _, err := ref.Observe(1, table(2)); err != nil {
+			if _, err := ref.Observe(1, fakegame.Table(2)); err != nil {
 				t.Fatal(err)
 			}
 			data, _ := os.ReadFile(path)
@@ -63,7 +63,7 @@ func TestBrokenJournalWithAGameIsRefused(t *testing.T) {
 		`{"kind":"snapshot","t":1,"table":{"map":{"rows":[["SA-002"]]}}}` + "\n" + "garbage in the middle\n" +
 		`{"kind":"snapshot","t":2,"table":{"map":{"rows":[["SA-002","SA-004"]]}}}` + "\n"
 	os.WriteFile(path, []byte(content), 0o644)
-	_, _, _, err := OpenReferee(path, setup, nil)
+	_, _, _, err := Open(path, setup, nil)
 	if err == nil || !strings.Contains(err.Error(), ":4: not a JSON object") || !strings.Contains(err.Error(), "move it away") {
 		t.Errorf("broken journal: %v", err)
 	}

@@ -1,4 +1,4 @@
-package main
+package calibrate
 
 import (
 	"errors"
@@ -17,11 +17,11 @@ import (
 // root and the Pi's service and ~/.local/state/tableref/calibration.json
 // for a user (docs/calibration.md).
 
-// loadCalibration reads the calibration of scan and run. named "" is the
+// Load reads the calibration of scan and run. named "" is the
 // default file if it exists; none, or no default file, gives nil (the
 // table plane then comes from the cards' codes) and where it looked. A
 // named file that does not exist is an error saying how to make it.
-func loadCalibration(named string) (f *calibration.File, looked string, err error) {
+func Load(named string) (f *calibration.File, looked string, err error) {
 	switch named {
 	case config.NoCalibration:
 		return nil, "", nil
@@ -45,8 +45,8 @@ func loadCalibration(named string) (f *calibration.File, looked string, err erro
 	return nil, named, err
 }
 
-// noCalibrationNote says that no calibration is used and how to make one.
-func noCalibrationNote(looked string) string {
+// NoCalibrationNote says that no calibration is used and how to make one.
+func NoCalibrationNote(looked string) string {
 	return fmt.Sprintf("no calibration file (looked for %s): the table plane comes from the cards' codes; 'tableref calibrate table PHOTO' makes one for a steadier read", looked)
 }
 
