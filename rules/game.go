@@ -100,6 +100,10 @@ type Mode struct {
 	// finished table has no fixed shape (a shared map with holes left by
 	// discards, a board of cards laid anywhere).
 	Expect func(s Setup, t Table) []Expect
+	// Layout says what the scanner needs to read this mode's table for a
+	// setup (zones, grid or free layout, board size, sites): the scanner
+	// never names a mode. nil: every card in one zone "map".
+	Layout func(s Setup) (Layout, error)
 }
 
 var modes = struct {

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"strconv"
 	"strings"
 
 	"gocv.io/x/gocv"
@@ -124,28 +123,6 @@ func (s *Scanner) readMat(sc *Scan, frame gocv.Mat, m colourgrid.Mat) error {
 	}
 	sc.Table.Zones[m.Zone] = z
 	return nil
-}
-
-// siteCells reads Shake That City's construction-site squares from the
-// setup: the profile's constructionCells when the module is on (always in
-// solo). Read here from the option text so the scanner needs no engine.
-func siteCells(s rules.Setup) []rules.Pos {
-	on := len(s.Players) == 1
-	if v, ok := s.Options["constructionSites"]; ok {
-		b, err := strconv.ParseBool(v)
-		on = on || (err == nil && b)
-	}
-	if !on {
-		return nil
-	}
-	side := s.Options["side"]
-	if side == "" {
-		side = "standard"
-	}
-	if cells, ok := profileSites(s.Options["profile."+side]); ok {
-		return cells
-	}
-	return []rules.Pos{{Row: 1, Col: 1}, {Row: 2, Col: 2}, {Row: 3, Col: 3}, {Row: 4, Col: 4}}
 }
 
 // quarterTurns is how many quarter turns clockwise the mat lies from table

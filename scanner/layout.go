@@ -1,27 +1,24 @@
 package scanner
 
 import (
-	"encoding/json"
-	"fmt"
 	"math"
 	"sort"
-	"strconv"
-	"strings"
 
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/vision/geom"
 )
 
-// How a mode's cards are sorted into zones.
-type layoutKind int
+// How a mode's cards are sorted into zones: what the mode declares
+// (rules.Layout); the scanner never names a mode.
+type layoutKind = rules.LayoutKind
 
 const (
-	generic    layoutKind = iota // every card in "map"
-	sharedMap                    // Where is That? Continental: one map, loose cards in "offer"
-	playerMaps                   // one map or world per player, by player marker
-	cross                        // Map It!: the cross, centre card at (0,0)
-	board                        // Nord Sud Ovest Est: the GPS board
-	colourOnly                   // Shake That City: no cards, colour zones only
+	generic    = rules.LayoutGeneric    // every card in "map"
+	sharedMap  = rules.LayoutSharedMap  // one shared map, loose cards in "offer"
+	playerMaps = rules.LayoutPlayerMaps // one map or world per player, by player marker
+	cross      = rules.LayoutCross      // the cross, centre card at (0,0)
+	board      = rules.LayoutBoard      // a board of slots with a central one
+	colourOnly = rules.LayoutColours    // no cards, colour zones only
 )
 
 // Zone names the scanner produces.
@@ -57,47 +54,19 @@ type layout struct {
 	sites []rules.Pos
 }
 
-// layoutFor returns the layout of a mode ID. Modes are matched by ID so the
-// scanner needs no engine linked in.
+// layoutFor returns the layout the mode with that ID declares for the
+// setup (rules.Mode.Layout); "" and a mode that declares none: every card
+// in one zone "map".
 func layoutFor(mode string, s rules.Setup) (*layout, error) {
-	l := &layout{mode: mode, players: len(s.Players)}
-	switch mode {
-	case "":
-		l.kind = generic
-	case "wit-continental":
-		l.kind = sharedMap
-	case "wit-cartographer":
-		l.kind, l.apart = playerMaps, true
-	case "strangeworld", "strangeworld-solo":
-		l.kind = playerMaps
-		l.offGrid = map[string]bool{"dark city": true, "traveller": true}
-		l.ownZone = map[string]string{"sun": zoneSun}
-		l.supply = map[string]bool{"fumarole": true}
-		// Solo lays its seven stacks' face-up cards beside the world: a
-		// card apart from it is a stack's top card.
-		l.apart = mode == "strangeworld"
-		if mode == "strangeworld-solo" {
-			l.players = 1
-		}
-	case "mapit":
-		l.kind = cross
-	case "nsoe":
-		l.kind = board
-		l.rows, l.cols, l.centre = 9, 9, rules.Pos{Row: 4, Col: 4}
-		for key, dst := range map[string]*int{"boardRows": &l.rows, "boardCols": &l.cols, "centreRow": &l.centre.Row, "centreCol": &l.centre.Col} {
-			if v, ok := s.Options[key]; ok {
-				n, err := strconv.Atoi(v)
-				if err != nil || n < 0 {
-					return nil, fmt.Errorf("nsoe option %s=%q: want a whole number", key, v)
-				}
-				*dst = n
-			}
-		}
-	case "shakecity":
-		l.kind = colourOnly
-		l.sites = siteCells(s)
-	default:
-		l.kind = generic
+	d, err := rules.LayoutOf(mode, s)
+	if err != nil {
+		return nil, err
+	}
+	l := &layout{mode: mode, kind: d.Kind, players: len(s.Players), ownZone: d.OwnZone, apart: d.Apart,
+		rows: d.Rows, cols: d.Cols, centre: d.Centre, sites: d.Sites,
+		offGrid: set(d.OffGrid), supply: set(d.Supply)}
+	if d.Players > 0 {
+		l.players = d.Players
 	}
 	if l.players == 0 {
 		l.players = 1
@@ -108,22 +77,12 @@ func layoutFor(mode string, s rules.Setup) (*layout, error) {
 	return l, nil
 }
 
-// profileSites reads constructionCells from a board profile's JSON text.
-func profileSites(text string) ([]rules.Pos, bool) {
-	if strings.TrimSpace(text) == "" {
-		return nil, false
+func set(keys []string) map[string]bool {
+	m := map[string]bool{}
+	for _, k := range keys {
+		m[k] = true
 	}
-	var p struct {
-		Cells [][2]int `json:"constructionCells"`
-	}
-	if err := json.Unmarshal([]byte(text), &p); err != nil || len(p.Cells) == 0 {
-		return nil, false
-	}
-	out := make([]rules.Pos, len(p.Cells))
-	for i, c := range p.Cells {
-		out[i] = rules.Pos{Row: c[0], Col: c[1]}
-	}
-	return out, true
+	return m
 }
 
 // group is a set of cards lying together.

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/tableref/tableref/cmd/tableref/internal/cli"
+	"github.com/tableref/tableref/rules/replay"
 
 	"github.com/spf13/cobra"
 
@@ -196,7 +197,7 @@ func TestPrintStandings(t *testing.T) {
 		{Player: 2, Name: "Ben", Total: 12, Parts: []rules.ScorePart{{Category: "roads", Points: 12}, {Category: "sites", Detail: "all removed"}}},
 	}}
 	var b bytes.Buffer
-	printStandings(&b, g)
+	replay.WriteStandings(&b, g)
 	want := "\nStandings:\n  Ben            12   (roads 12, sites: all removed)\n  Ana             9   (roads 9)\nWinner: Ben\n"
 	if b.String() != want {
 		t.Errorf("standings:\n%q\nwant\n%q", b.String(), want)

@@ -67,40 +67,41 @@ func printModes(w io.Writer, ms []*rules.Mode) error {
 		if i > 0 {
 			fmt.Fprintln(w)
 		}
-		fmt.Fprintf(w, "%s — %s\n", m.ID, m.Name)
-		players := fmt.Sprintf("%d–%d players", m.MinPlayers, m.MaxPlayers)
-		if m.MinPlayers == m.MaxPlayers {
-			players = rules.Count(m.MinPlayers, "player", "players")
-		}
-		line := "  " + players
-		if len(m.Decks) > 0 {
-			line += ", deck " + strings.Join(m.Decks, ", ")
-		} else {
-			line += ", no cards"
-		}
-		aka := append([]string{}, m.Aliases...)
-		if m.Game != m.ID {
-			aka = append(aka, m.Game)
-		}
-		if len(aka) > 0 {
-			line += "; also called " + strings.Join(aka, ", ")
-		}
-		fmt.Fprintln(w, line)
-		if len(m.Options) == 0 {
-			continue
-		}
-		fmt.Fprintln(w, "  options (--option KEY=VALUE, default shown):")
-		tw := cli.NewTable(w)
-		for _, o := range m.Options {
-			values := ""
-			if len(o.Values) > 0 {
-				values = strings.Join(o.Values, "|")
-			}
-			fmt.Fprintf(tw, "    %s=%s\t%s\t%s\n", o.Key, o.Default, values, o.Help)
-		}
-		if err := tw.Flush(); err != nil {
+		if err := printMode(w, m); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// printMode writes one mode: its players, decks, other names and options.
+func printMode(w io.Writer, m *rules.Mode) error {
+	fmt.Fprintf(w, "%s — %s\n", m.ID, m.Name)
+	players := fmt.Sprintf("%d–%d players", m.MinPlayers, m.MaxPlayers)
+	if m.MinPlayers == m.MaxPlayers {
+		players = rules.Count(m.MinPlayers, "player", "players")
+	}
+	line := "  " + players
+	if len(m.Decks) > 0 {
+		line += ", deck " + strings.Join(m.Decks, ", ")
+	} else {
+		line += ", no cards"
+	}
+	aka := append([]string{}, m.Aliases...)
+	if m.Game != m.ID {
+		aka = append(aka, m.Game)
+	}
+	if len(aka) > 0 {
+		line += "; also called " + strings.Join(aka, ", ")
+	}
+	fmt.Fprintln(w, line)
+	if len(m.Options) == 0 {
+		return nil
+	}
+	fmt.Fprintln(w, "  options (--option KEY=VALUE, default shown):")
+	tw := cli.NewTable(w)
+	for _, o := range m.Options {
+		fmt.Fprintf(tw, "    %s=%s\t%s\t%s\n", o.Key, o.Default, strings.Join(o.Values, "|"), o.Help)
+	}
+	return tw.Flush()
 }

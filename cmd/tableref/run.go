@@ -2,22 +2,17 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"log/slog"
 	"os"
-	"strings"
 
-	"github.com/tableref/tableref/cmd/tableref/internal/calibrate"
 	"github.com/tableref/tableref/cmd/tableref/internal/cli"
-
-	"github.com/tableref/tableref/cmd/tableref/internal/live"
+	"github.com/tableref/tableref/rules/replay"
 
 	"github.com/spf13/cobra"
 
 	"github.com/tableref/tableref/cmd/tableref/internal/config"
 	"github.com/tableref/tableref/cmd/tableref/internal/daemon"
-	"github.com/tableref/tableref/vision/camera"
 )
 
 func newRun() *cobra.Command {
@@ -51,11 +46,7 @@ func runRun(ctx context.Context, cfgPath string, printCfg, defaults bool, over *
 		_, err := stdout.Write(config.DefaultYAML())
 		return err
 	}
-	path, must := cfgPath, true
-	if path == "" {
-		path, must = config.SystemPath, false
-	}
-	cfg, err := config.Load(path, must)
+	cfg, path, err := config.Find(cfgPath)
 	if err != nil {
 		return err
 	}
@@ -65,31 +56,8 @@ func runRun(ctx context.Context, cfgPath string, printCfg, defaults bool, over *
 	if printCfg {
 		return cfg.Write(stdout)
 	}
-	if err := startProblem(cfg, path); err != nil {
-		return err // before the hardware and its warnings: this is what to fix
-	}
 	setLogger(cfg, stderr)
-
-	deps := daemon.Deps{Stdout: stdout, OnEnd: printStandings}
-	if !strings.HasPrefix(cfg.Camera.Source, live.ReplayPrefix) {
-		cal, looked, err := calibrate.Load(cfg.Calibration)
-		if err != nil {
-			return fmt.Errorf("calibration: %w", err)
-		}
-		if cal == nil && looked != "" {
-			slog.Warn(calibrate.NoCalibrationNote(looked))
-		}
-		deps.NewScanner = live.TableScanner(cal, cfg.Scanner.Stable)
-	}
-	hw, err := openHardware(ctx, cfg, stdout, &deps)
-	if err != nil {
-		return err
-	}
-	defer hw.close()
-	if hw.summary != "" {
-		slog.Warn(hw.summary)
-	}
-	return daemon.Run(ctx, cfg, deps)
+	return daemon.Start(ctx, cfg, path, stdout, replay.WriteStandings)
 }
 
 // setLogger makes the structured logger the configuration asks for, unless
@@ -105,24 +73,4 @@ func setLogger(cfg *config.Config, stderr io.Writer) {
 		h = slog.NewJSONHandler(stderr, o)
 	}
 	slog.SetDefault(slog.New(h))
-}
-
-// startProblem is what would stop run at once, found before any hardware
-// is opened so that it is the first thing said: no game to resume and
-// none configured, or a camera source that means nothing.
-func startProblem(cfg *config.Config, cfgPath string) error {
-	if strings.HasPrefix(cfg.Camera.Source, live.ReplayPrefix) {
-		return nil
-	}
-	if _, err := camera.Parse(cfg.Camera.Source); err != nil {
-		return fmt.Errorf("camera.source: %w", err)
-	}
-	if cfg.Game.Mode != "" {
-		return nil
-	}
-	if _, err := os.Stat(cfg.Journal); err == nil {
-		return nil // a game to resume
-	}
-	return fmt.Errorf("no game to resume (no journal at %s) and none configured: set game.mode and game.players in %s, "+
-		"or type 'tableref run --mode MODE --players A,B' ('tableref modes' lists the modes)", cfg.Journal, cfgPath)
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/tableref/tableref/cmd/tableref/internal/cli"
@@ -47,11 +46,7 @@ func newSay() *cobra.Command {
 }
 
 func runSay(ctx context.Context, o sayOptions, text string, stdout io.Writer) error {
-	path, must := o.cfgPath, true
-	if path == "" {
-		path, must = config.SystemPath, false
-	}
-	cfg, err := config.Load(path, must)
+	cfg, _, err := config.Find(o.cfgPath)
 	if err != nil {
 		return err
 	}
@@ -73,20 +68,12 @@ func runSay(ctx context.Context, o sayOptions, text string, stdout io.Writer) er
 		}
 		u.Parts = append([]speech.Part{{Text: rules.CardName(ref.ID), Lang: rules.CardLang(ref.ID)}}, u.Parts...)
 	}
-	e := speech.NewEspeak(opt)
-	if o.wav != "" {
-		b, err := e.Render(ctx, u)
-		if err != nil {
-			return err
-		}
-		if err := os.WriteFile(o.wav, b, 0o644); err != nil {
-			return err
-		}
-		fmt.Fprintf(stdout, "wrote %s (%d bytes): %s\n", o.wav, len(b), u.Text())
-		return nil
+	if o.wav == "" {
+		return speech.SayOnce(ctx, opt, u)
 	}
-	if err := e.Say(ctx, u); err != nil {
-		return fmt.Errorf("%w\n(tableref doctor checks the audio device; aplay -L lists the ALSA devices)", err)
+	n, err := speech.WriteWAV(ctx, opt, u, o.wav)
+	if err == nil {
+		fmt.Fprintf(stdout, "wrote %s (%d bytes): %s\n", o.wav, n, u.Text())
 	}
-	return nil
+	return err
 }

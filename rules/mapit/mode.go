@@ -103,6 +103,7 @@ var mode = &rules.Mode{
 
 func init() {
 	mode.Expect = expectCross
+	mode.Layout = rules.FixedLayout(rules.Layout{Kind: rules.LayoutCross})
 	rules.RegisterMode(mode)
 }
 

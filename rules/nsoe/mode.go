@@ -104,7 +104,26 @@ var mode = &rules.Mode{
 	},
 }
 
-func init() { rules.RegisterMode(mode) }
+func init() {
+	mode.Layout = boardLayout
+	rules.RegisterMode(mode)
+}
+
+// boardLayout is the GPS board the scanner reads: 9×9 slots around the
+// centre by default, or the size the setup's options give.
+func boardLayout(s rules.Setup) (rules.Layout, error) {
+	l := rules.Layout{Kind: rules.LayoutBoard, Rows: 9, Cols: 9, Centre: rules.Pos{Row: 4, Col: 4}}
+	for key, dst := range map[string]*int{"boardRows": &l.Rows, "boardCols": &l.Cols, "centreRow": &l.Centre.Row, "centreCol": &l.Centre.Col} {
+		if v, ok := s.Options[key]; ok {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 {
+				return l, fmt.Errorf("%s option %s=%q: want a whole number", ModeID, key, v)
+			}
+			*dst = n
+		}
+	}
+	return l, nil
+}
 
 // readOptions reads and checks the options' values.
 func readOptions(s rules.Setup, cat Catalogue) (Rules, Options, error) {

@@ -1,9 +1,11 @@
 package shakecity
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/tableref/tableref/rules"
 )
@@ -54,7 +56,34 @@ func init() {
 		Restore:    func(state []byte) (rules.Game, error) { return Restore(state) },
 		ScoreTable: scoreCityTable,
 		Expect:     expectBoards,
+		Layout:     cityLayout,
 	})
+}
+
+// cityLayout is what the scanner reads of a Shake That City table: colour
+// zones only, and the construction-site squares when the module is in play
+// (always in solo): the board profile's, else the diagonal's first four.
+func cityLayout(s rules.Setup) (rules.Layout, error) {
+	l := rules.Layout{Kind: rules.LayoutColours}
+	on := len(s.Players) == 1
+	if b, err := strconv.ParseBool(s.Options[optSites]); err == nil && b {
+		on = true
+	}
+	if !on {
+		return l, nil
+	}
+	side := cmp.Or(s.Options[optSide], SideStandard)
+	var p struct {
+		Cells [][2]int `json:"constructionCells"`
+	}
+	if text := strings.TrimSpace(s.Options["profile."+side]); text != "" && json.Unmarshal([]byte(text), &p) == nil && len(p.Cells) > 0 {
+		for _, c := range p.Cells {
+			l.Sites = append(l.Sites, rules.Pos{Row: c[0], Col: c[1]})
+		}
+		return l, nil
+	}
+	l.Sites = []rules.Pos{{Row: 1, Col: 1}, {Row: 2, Col: 2}, {Row: 3, Col: 3}, {Row: 4, Col: 4}}
+	return l, nil
 }
 
 // expectBoards is the shape of a finished table (rules.Mode.Expect): every

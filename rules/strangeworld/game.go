@@ -33,6 +33,11 @@ func init() {
 		m.New = func(s rules.Setup) (rules.Game, error) { return New(s) }
 		m.Restore = func(b []byte) (rules.Game, error) { return Restore(b) }
 		m.Expect = expectWorlds
+		m.Layout = rules.FixedLayout(rules.Layout{Kind: rules.LayoutPlayerMaps,
+			OffGrid: []string{"dark city", "traveller"}, OwnZone: map[string]string{"sun": "sun"}, Supply: []string{"fumarole"},
+			// Solo lays its seven stacks' face-up cards beside the world:
+			// a card apart from it is a stack's top card, not refused.
+			Apart: m.ID == ModeMulti, Players: map[bool]int{true: 1}[m.ID == ModeSolo]})
 		m.Inputs = []rules.InputUse{
 			{Type: rules.InputChoose, Label: "Sun", Player: true, Choices: []string{dirLeft, dirRight},
 				Help: "the Sun holder turns the Sun's arrow left or right for this turn (when the camera does not watch the Sun)"},

@@ -16,11 +16,13 @@ func init() {
 	register(modeSpec{id: ModeContinental, name: "Continental Shake Up", aliases: []string{"continental"}, perPlayer: 5,
 		newGame:    func(s rules.Setup, d *Deck) (rules.Game, error) { return newContinental(s, d) },
 		restore:    restoreContinental,
-		scoreTable: judgeContinentalTable})
+		scoreTable: judgeContinentalTable,
+		layout:     rules.Layout{Kind: rules.LayoutSharedMap}})
 	register(modeSpec{id: ModeCartographer, name: "Cartographer's Corner", aliases: []string{"cartographer", "cartographers"}, perPlayer: 12,
 		newGame:    func(s rules.Setup, d *Deck) (rules.Game, error) { return newCartographer(s, d) },
 		restore:    restoreCartographer,
 		scoreTable: scoreCartographerTable,
+		layout:     rules.Layout{Kind: rules.LayoutPlayerMaps, Apart: true},
 		expect:     expectMaps})
 }
 
@@ -54,6 +56,7 @@ type modeSpec struct {
 	restore    func([]byte) (rules.Game, error)
 	scoreTable func(rules.Setup, rules.Table) ([]rules.Score, []rules.Event, error)
 	expect     func(rules.Setup, rules.Table) []rules.Expect
+	layout     rules.Layout // what the scanner needs (one shared map, or a map per player)
 }
 
 // register adds one mode on the South America deck, every field set here.
@@ -68,6 +71,7 @@ func register(m modeSpec) {
 		Decks:      []string{deckSA},
 		Options:    modeOptions(m.perPlayer),
 		Inputs:     []rules.InputUse{}, // every move is seen on the table: no button but undo
+		Layout:     rules.FixedLayout(m.layout),
 		New: func(s rules.Setup) (rules.Game, error) {
 			d, err := setupDeck(s, "")
 			if err != nil {

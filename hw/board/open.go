@@ -1,4 +1,4 @@
-package main
+package board
 
 import (
 	"context"
@@ -8,27 +8,34 @@ import (
 	"log/slog"
 	"strings"
 
-	"periph.io/x/conn/v3/gpio"
-	"periph.io/x/conn/v3/gpio/gpioreg"
-	"periph.io/x/host/v3"
-
-	"github.com/tableref/tableref/cmd/tableref/internal/config"
-	"github.com/tableref/tableref/cmd/tableref/internal/daemon"
-	"github.com/tableref/tableref/hw/board"
 	"github.com/tableref/tableref/hw/console"
+	"github.com/tableref/tableref/hw/display"
 	"github.com/tableref/tableref/hw/indicator"
 	"github.com/tableref/tableref/hw/input"
 	"github.com/tableref/tableref/hw/profile"
+	"periph.io/x/conn/v3/gpio"
+	"periph.io/x/conn/v3/gpio/gpioreg"
+	"periph.io/x/host/v3"
 )
 
-// hardware is what openHardware opened.
-type hardware struct {
+// Hardware is what Open opened: each part is nil (or "") when absent.
+type Hardware struct {
+	// Display shows the referee's screens; DisplayNote says which it is,
+	// or why there is none.
+	Display     display.Display
+	DisplayNote string
+	Indicator   *indicator.Dev     // LEDs and buzzer
+	Buttons     <-chan input.Event // pressed buttons
+	// Summary is the one line to log about what is missing ("" when
+	// nothing is).
+	Summary string
 	closers []func() error
 	cancel  context.CancelFunc
-	summary string // the one line run logs about the hardware
 }
 
-func (h *hardware) close() {
+// Close stops the buttons' watchers and releases the parts, the last
+// opened first.
+func (h *Hardware) Close() {
 	if h.cancel != nil {
 		h.cancel()
 	}
@@ -39,10 +46,10 @@ func (h *hardware) close() {
 	}
 }
 
-// gpioPresent tells whether periph found GPIO pins: false off a Raspberry
+// GPIOPresent tells whether periph found GPIO pins: false off a Raspberry
 // Pi (host.Init succeeds there and finds none) or without access to
-// /dev/gpiochip*. A variable so tests can pretend to be on a Pi.
-var gpioPresent = func() bool {
+// /dev/gpiochip*.
+func GPIOPresent() bool {
 	if _, err := host.Init(); err != nil {
 		slog.Debug("periph did not start", "err", err)
 		return false
@@ -50,42 +57,37 @@ var gpioPresent = func() bool {
 	return len(gpioreg.All()) > 0
 }
 
-// openHardware opens the profile's display, LEDs, buzzer and buttons. A
+// Open opens the profile's display, LEDs, buzzer and buttons. A
 // part that is absent is left out: the referee goes on without it. Off a
 // Raspberry Pi (no GPIO) the display is the console. What is missing is
-// said in one line (hw.summary), the details at debug level: 'tableref
+// said in one line (Summary), the details at debug level: 'tableref
 // doctor' is the place to find out why.
-func openHardware(ctx context.Context, cfg *config.Config, stdout io.Writer, deps *daemon.Deps) (*hardware, error) {
-	hw := &hardware{}
-	p, from, err := profile.Find(cfg.Hardware)
-	if err != nil {
-		return nil, err
-	}
-	slog.Debug("hardware profile", "from", from, "display", p.Display.Describe())
-	onPi := gpioPresent()
+func Open(ctx context.Context, p *profile.Profile, stdout io.Writer) (*Hardware, error) {
+	hw := &Hardware{}
+	onPi := GPIOPresent()
 	var missing []string
 
-	switch dev, closer, err := board.OpenDisplay(p.Display, stdout); {
+	switch dev, closer, err := OpenDisplay(p.Display, stdout); {
 	case p.Display.Type == profile.NoDisplay:
-		deps.DisplayNote = "none in the hardware profile"
-	case err != nil && !onPi && errors.Is(err, board.ErrAbsent):
+		hw.DisplayNote = "none in the hardware profile"
+	case err != nil && !onPi && errors.Is(err, ErrAbsent):
 		slog.Debug("display absent", "display", p.Display.Describe(), "err", err)
 		c := console.New(stdout, p.Display.Cols, p.Display.Rows)
-		deps.Display, deps.DisplayNote = c, c.String()+" (no GPIO: "+p.Display.Describe()+" not found)"
+		hw.Display, hw.DisplayNote = c, c.String()+" (no GPIO: "+p.Display.Describe()+" not found)"
 	case err != nil:
 		slog.Debug("display absent", "display", p.Display.Describe(), "err", err)
-		deps.DisplayNote = "absent: " + err.Error()
+		hw.DisplayNote = "absent: " + err.Error()
 		missing = append(missing, "the display ("+err.Error()+")")
 	default:
-		deps.Display, deps.DisplayNote = dev, dev.String()
+		hw.Display, hw.DisplayNote = dev, dev.String()
 		hw.closers = append(hw.closers, closer, dev.Halt)
 	}
 	if !onPi {
-		hw.summary = "no GPIO (not a Raspberry Pi, or no access to /dev/gpiochip*): "
-		if deps.Display != nil {
-			hw.summary += "the display is shown on the console, "
+		hw.Summary = "no GPIO (not a Raspberry Pi, or no access to /dev/gpiochip*): "
+		if hw.Display != nil {
+			hw.Summary += "the display is shown on the console, "
 		}
-		hw.summary += "buttons, LEDs and buzzer are off; 'tableref doctor' says what is missing"
+		hw.Summary += "buttons, LEDs and buzzer are off; 'tableref doctor' says what is missing"
 		return hw, nil
 	}
 
@@ -98,7 +100,7 @@ func openHardware(ctx context.Context, cfg *config.Config, stdout io.Writer, dep
 		if o.name == "" {
 			continue
 		}
-		pin, err := board.Pin(o.key, o.name)
+		pin, err := Pin(o.key, o.name)
 		if err != nil {
 			slog.Debug("indicator absent", "err", err)
 			missing = append(missing, o.key)
@@ -107,7 +109,7 @@ func openHardware(ctx context.Context, cfg *config.Config, stdout io.Writer, dep
 		*o.dst, fitted = pin, true
 	}
 	if fitted {
-		deps.Indicator = ind
+		hw.Indicator = ind
 		hw.closers = append(hw.closers, ind.Off)
 	}
 
@@ -124,7 +126,7 @@ func openHardware(ctx context.Context, cfg *config.Config, stdout io.Writer, dep
 		if b.name == "" {
 			continue
 		}
-		pin, err := board.Pin(b.key, b.name)
+		pin, err := Pin(b.key, b.name)
 		if err == nil {
 			err = input.Setup(pin, !p.Buttons.ActiveHigh)
 		}
@@ -146,11 +148,11 @@ func openHardware(ctx context.Context, cfg *config.Config, stdout io.Writer, dep
 		}()
 	}
 	if watching > 0 {
-		deps.Buttons = events
+		hw.Buttons = events
 	}
 	if len(missing) > 0 {
-		hw.summary = fmt.Sprintf("hardware missing: %s; refereeing without it; 'tableref doctor' says why", strings.Join(missing, ", "))
+		hw.Summary = fmt.Sprintf("hardware missing: %s; refereeing without it; 'tableref doctor' says why", strings.Join(missing, ", "))
 	}
-	slog.Info("hardware", "display", deps.DisplayNote, "indicator", fitted, "buttons", watching)
+	slog.Info("hardware", "display", hw.DisplayNote, "indicator", fitted, "buttons", watching)
 	return hw, nil
 }
