@@ -8,7 +8,7 @@ import (
 	"github.com/tableref/tableref/vision/geom"
 )
 
-// How good a table fit is, by its rms error (Table.RMSMM). A flat sheet
+// How good a table fit is, by its rms error (Plane.RMSMM). A flat sheet
 // seen from above fits to 0.1–0.3 mm; cells are a card (some 63 mm)
 // apart and a card is judged off its cell from a quarter of a cell, so an
 // error of a millimetre or two does not yet misplace a card, but it says
@@ -43,7 +43,7 @@ type FitAdvice struct {
 // pixels among the codes the fit used (0 when unknown): small modules mean
 // coarse corners, which more light, a sharper focus or a closer camera
 // fix.
-func (t *Table) Advice(modulePx float64) FitAdvice {
+func (t *Plane) Advice(modulePx float64) FitAdvice {
 	rms := t.RMSMM
 	var a FitAdvice
 	switch {
@@ -79,7 +79,7 @@ func (t *Table) Advice(modulePx float64) FitAdvice {
 // table, in degrees, from how the scale of the view changes across the
 // frame (a camera looking straight down sees every part of the table at
 // the same scale). It is 0 for a table without an image size.
-func (t *Table) Tilt() float64 {
+func (t *Plane) Tilt() float64 {
 	w, h := float64(t.Image[0]), float64(t.Image[1])
 	if w <= 0 || h <= 0 {
 		return 0

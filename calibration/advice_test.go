@@ -16,7 +16,7 @@ func TestFitAdvice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab := *g.Cal.Table
+	tab := *g.Cal.Plane
 	tab.Source = calibration.SourceSheet
 	if tilt := tab.Tilt(); math.Abs(tilt-25) > 2 {
 		t.Errorf("tilt %.1f°, the scene's camera is tilted 25°", tilt)
@@ -36,7 +36,7 @@ func TestFitAdvice(t *testing.T) {
 		t.Errorf("good fit: %+v", a)
 	}
 	straight, _ := scenes.Sheet(scenes.Options{Seed: 51, Width: 1920, Height: 1080})
-	if tilt := straight.Cal.Table.Tilt(); tilt > 4 {
+	if tilt := straight.Cal.Plane.Tilt(); tilt > 4 {
 		t.Errorf("straight down: tilt %.1f°", tilt)
 	}
 }

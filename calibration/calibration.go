@@ -38,7 +38,7 @@ var ErrMissing = errors.New("calibration missing")
 type File struct {
 	Format int `json:"format"`
 	// Table maps image pixels to table millimetres.
-	Table *Table `json:"table,omitempty"`
+	Plane *Plane `json:"table,omitempty"`
 	// Zones places the players.
 	Zones *Zones `json:"zones,omitempty"`
 	// Colours are the cube and tile colour profiles.
@@ -178,8 +178,8 @@ func (f *File) Validate() error {
 	case f.Format < 0:
 		p.add("format", "%d is not a format version", f.Format)
 	}
-	if f.Table != nil {
-		f.Table.validate(&p, "table")
+	if f.Plane != nil {
+		f.Plane.validate(&p, "table")
 	}
 	if f.Zones != nil {
 		f.Zones.validate(&p, "zones")

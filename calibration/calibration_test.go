@@ -23,7 +23,7 @@ func full() *File {
 	}
 	return &File{
 		Format: Format,
-		Table:  &Table{Image: [2]int{2304, 1296}, H: geom.ScaleH(0.4, 0.4).Mul(geom.Translate(-1152, -648)), Source: SourceSheet, CodeMM: PrintedCode, Codes: 4, RMSMM: 0.12},
+		Plane:  &Plane{Image: [2]int{2304, 1296}, H: geom.ScaleH(0.4, 0.4).Mul(geom.Translate(-1152, -648)), Source: SourceSheet, CodeMM: PrintedCode, Codes: 4, RMSMM: 0.12},
 		Zones: &Zones{
 			Players:  []PlayerMarker{{Player: 1, At: [2]float64{-300, 200}}, {Player: 2, At: [2]float64{300, -200}}},
 			Polygons: []Polygon{{Zone: "offer", Points: [][2]float64{{-50, -50}, {50, -50}, {50, 50}}}},
@@ -67,7 +67,7 @@ func TestLoadMissing(t *testing.T) {
 		t.Errorf("missing file: %v", err)
 	}
 	f, err := LoadOrNew(filepath.Join(t.TempDir(), "none.json"))
-	if err != nil || f.Format != Format || f.Table != nil {
+	if err != nil || f.Format != Format || f.Plane != nil {
 		t.Errorf("LoadOrNew: %+v %v", f, err)
 	}
 }
@@ -82,13 +82,13 @@ func TestMalformedFields(t *testing.T) {
 	}{
 		{"newer format", func(f *File) { f.Format = 2 }, "format: 2 is newer"},
 		{"negative format", func(f *File) { f.Format = -1 }, "format: -1 is not"},
-		{"image size", func(f *File) { f.Table.Image = [2]int{0, 720} }, "table.image"},
-		{"singular", func(f *File) { f.Table.H = geom.H{} }, "table.homography: is singular"},
-		{"horizon", func(f *File) { f.Table.H = geom.H{1, 0, 0, 0, 1, 0, 0.001, 0, -1} }, "beyond the horizon"},
-		{"source", func(f *File) { f.Table.Source = "guess" }, `table.source: "guess"`},
-		{"code size", func(f *File) { f.Table.CodeMM = 0 }, "table.code_mm"},
-		{"codes", func(f *File) { f.Table.Codes = -1 }, "table.codes: -1"},
-		{"rms", func(f *File) { f.Table.RMSMM = -1 }, "table.rms_mm"},
+		{"image size", func(f *File) { f.Plane.Image = [2]int{0, 720} }, "table.image"},
+		{"singular", func(f *File) { f.Plane.H = geom.H{} }, "table.homography: is singular"},
+		{"horizon", func(f *File) { f.Plane.H = geom.H{1, 0, 0, 0, 1, 0, 0.001, 0, -1} }, "beyond the horizon"},
+		{"source", func(f *File) { f.Plane.Source = "guess" }, `table.source: "guess"`},
+		{"code size", func(f *File) { f.Plane.CodeMM = 0 }, "table.code_mm"},
+		{"codes", func(f *File) { f.Plane.Codes = -1 }, "table.codes: -1"},
+		{"rms", func(f *File) { f.Plane.RMSMM = -1 }, "table.rms_mm"},
 		{"player number", func(f *File) { f.Zones.Players[0].Player = 7 }, "zones.players[0].player: 7"},
 		{"player twice", func(f *File) { f.Zones.Players[1].Player = 1 }, "player 1 has two markers"},
 		{"marker position", func(f *File) { f.Zones.Players[1].At[0] = 1e9 }, "zones.players[1].at"},
@@ -148,7 +148,7 @@ func TestParseErrors(t *testing.T) {
 // TestAllProblemsListed: two broken fields give one error naming both.
 func TestAllProblemsListed(t *testing.T) {
 	f := full()
-	f.Table.Source = "x"
+	f.Plane.Source = "x"
 	f.Colours.Cubes[0].Spread = -1
 	err := f.Validate()
 	if err == nil || !strings.Contains(err.Error(), "table.source") || !strings.Contains(err.Error(), "colours.cubes[0].spread") {

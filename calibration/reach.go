@@ -11,7 +11,7 @@ import (
 // worst of the view's corners and edge middles (a camera tilted over the
 // table sees its far edge coarser than the middle). The codes lying there
 // are the hardest to read.
-func (t *Table) FarEdge(w, h int) (mmPerPx float64, where string, err error) {
+func (t *Plane) FarEdge(w, h int) (mmPerPx float64, where string, err error) {
 	H, err := t.For(w, h)
 	if err != nil {
 		return 0, "", err

@@ -16,11 +16,11 @@ const (
 	SourceCodes = "codes" // the card and marker codes themselves, by their printed size
 )
 
-// Table is the table plane: a homography from the pixels of frames of one
+// Plane is the table plane: a homography from the pixels of frames of one
 // size to table millimetres. Table x grows east, y south; north is the
 // calibration sheet's top edge (or, from card codes, the way most cards
 // face), and (0, 0) is the sheet's centre (or the image centre).
-type Table struct {
+type Plane struct {
 	// Image is the width and height of the frames the homography is for.
 	Image [2]int `json:"image"`
 	// H maps image pixels to table millimetres, row major.
@@ -36,7 +36,7 @@ type Table struct {
 	RMSMM float64 `json:"rms_mm"`
 }
 
-func (t *Table) validate(p *problems, field string) {
+func (t *Plane) validate(p *problems, field string) {
 	if t.Image[0] <= 0 || t.Image[1] <= 0 {
 		p.add(field+".image", "%v: want [width, height] in pixels, both positive", t.Image)
 	}
@@ -70,7 +70,7 @@ func (t *Table) validate(p *problems, field string) {
 
 // For returns the homography for frames of w×h pixels: the calibrated one
 // scaled when the camera runs at another resolution of the same aspect.
-func (t *Table) For(w, h int) (geom.H, error) {
+func (t *Plane) For(w, h int) (geom.H, error) {
 	if t == nil {
 		return geom.H{}, fmt.Errorf("%w: no table plane (run 'tableref calibrate table PHOTO')", ErrMissing)
 	}
@@ -113,7 +113,7 @@ func SheetSpan(paper string, module float64) (we, ns float64, ok bool) {
 // each codeMM wide, and (when sheet is not zero) their centres sheet[0] mm
 // apart west–east and sheet[1] north–south. Table north is the sheet's top
 // edge and (0, 0) its centre. Other codes in marks are ignored.
-func FitSheet(marks []Mark, w, h int, codeMM float64, sheet [2]float64) (*Table, error) {
+func FitSheet(marks []Mark, w, h int, codeMM float64, sheet [2]float64) (*Plane, error) {
 	if !(codeMM > 0) {
 		return nil, fmt.Errorf("calibration sheet: code side %v mm: want a positive size", codeMM)
 	}
@@ -168,7 +168,7 @@ func FitSheet(marks []Mark, w, h int, codeMM float64, sheet [2]float64) (*Table,
 	if !(nw.X < se.X && nw.Y < se.Y && ne.X > sw.X && ne.Y < sw.Y) {
 		return nil, fmt.Errorf("calibration sheet: the corner codes are not in sheet order (NW %v, NE %v, SE %v, SW %v mm): is the photo mirrored?", round1(nw), round1(ne), round1(se), round1(sw))
 	}
-	return &Table{Image: [2]int{w, h}, H: final, Source: SourceSheet, CodeMM: codeMM, Codes: 4, RMSMM: rms}, nil
+	return &Plane{Image: [2]int{w, h}, H: final, Source: SourceSheet, CodeMM: codeMM, Codes: 4, RMSMM: rms}, nil
 }
 
 // FitCodes computes the table plane from any codes of known printed size
@@ -176,7 +176,7 @@ func FitSheet(marks []Mark, w, h int, codeMM float64, sheet [2]float64) (*Table,
 // Without a sheet nothing says where north is: it is the way most codes
 // face, and (0, 0) is under the image centre. At least two codes are
 // needed; codes spread over the view give the best fit.
-func FitCodes(marks []Mark, w, h int, sizeOf func(rules.Payload) (float64, bool)) (*Table, error) {
+func FitCodes(marks []Mark, w, h int, sizeOf func(rules.Payload) (float64, bool)) (*Plane, error) {
 	var sq []square
 	sides := map[float64]int{}
 	for _, m := range marks {
@@ -209,7 +209,7 @@ func FitCodes(marks []Mark, w, h int, sizeOf func(rules.Payload) (float64, bool)
 			code = s
 		}
 	}
-	return &Table{Image: [2]int{w, h}, H: final, Source: SourceCodes, CodeMM: code, Codes: len(sq), RMSMM: rms}, nil
+	return &Plane{Image: [2]int{w, h}, H: final, Source: SourceCodes, CodeMM: code, Codes: len(sq), RMSMM: rms}, nil
 }
 
 // DominantAngle is the direction (degrees) that most angles lie within 20°

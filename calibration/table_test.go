@@ -161,7 +161,7 @@ func TestFitDropsMisreadCorner(t *testing.T) {
 }
 
 func TestTableForOtherResolution(t *testing.T) {
-	tab := &Table{Image: [2]int{1280, 720}, H: geom.ScaleH(0.5, 0.5), Source: SourceSheet, CodeMM: 30}
+	tab := &Plane{Image: [2]int{1280, 720}, H: geom.ScaleH(0.5, 0.5), Source: SourceSheet, CodeMM: 30}
 	h, err := tab.For(640, 360)
 	if err != nil {
 		t.Fatal(err)
@@ -172,7 +172,7 @@ func TestTableForOtherResolution(t *testing.T) {
 	if _, err := tab.For(640, 480); !errors.Is(err, ErrInvalid) {
 		t.Errorf("other aspect: %v", err)
 	}
-	var none *Table
+	var none *Plane
 	if _, err := none.For(640, 480); !errors.Is(err, ErrMissing) || !strings.Contains(err.Error(), "calibrate table") {
 		t.Errorf("no table: %v", err)
 	}

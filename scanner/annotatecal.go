@@ -39,7 +39,7 @@ func (s *Scanner) ShowCalibration(ctx context.Context, frame gocv.Mat) (gocv.Mat
 		sc.Regions = append(sc.Regions, Region{Zone: m.Zone, Quad: m.GridQuad()})
 	}
 	title := []string{fmt.Sprintf("table plane: %s", sc.Plane)}
-	if t := s.cal.Table; t != nil {
+	if t := s.cal.Plane; t != nil {
 		title[0] = fmt.Sprintf("table plane from the %s (%d codes, %.2f mm rms); grid every 100 mm", t.Source, t.Codes, t.RMSMM)
 	}
 	out, err := Annotate(frame, sc, Notes{Title: title})

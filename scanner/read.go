@@ -82,8 +82,8 @@ func (s *Scanner) read(frame gocv.Mat, res qr.Result, h *history) (*Scan, error)
 // needs none).
 func (s *Scanner) plane(sc *Scan, res qr.Result) error {
 	w, h := sc.Size.X, sc.Size.Y
-	if s.cal != nil && s.cal.Table != nil {
-		H, err := s.cal.Table.For(w, h)
+	if s.cal != nil && s.cal.Plane != nil {
+		H, err := s.cal.Plane.For(w, h)
 		if err != nil {
 			return fmt.Errorf("scanner: %w", err)
 		}

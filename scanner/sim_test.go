@@ -54,7 +54,7 @@ const (
 
 func simCal() *calibration.File {
 	h := geom.ScaleH(simScale, simScale).Mul(geom.Translate(-simW/2, -simH/2))
-	return &calibration.File{Table: &calibration.Table{Image: [2]int{simW, simH}, H: h, Source: calibration.SourceCodes, CodeMM: 30, Codes: 4}}
+	return &calibration.File{Plane: &calibration.Plane{Image: [2]int{simW, simH}, H: h, Source: calibration.SourceCodes, CodeMM: 30, Codes: 4}}
 }
 
 func toPx(p geom.Pt) geom.Pt { return geom.Pt{X: p.X/simScale + simW/2, Y: p.Y/simScale + simH/2} }

@@ -33,7 +33,7 @@ func TestCalibrateTableFromSheet(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range []geom.Pt{{X: 100, Y: 100}, {X: 960, Y: 540}, {X: 1800, Y: 950}, {X: 300, Y: 900}} {
-		got, want := f.Table.H.Apply(p), g.Cal.Table.H.Apply(p)
+		got, want := f.Plane.H.Apply(p), g.Cal.Plane.H.Apply(p)
 		if got.Dist(want) > 3 {
 			t.Errorf("pixel %v → %v mm, want %v", p, got, want)
 		}
@@ -44,7 +44,7 @@ func TestCalibrateTableFromSheet(t *testing.T) {
 	}
 	f, _ = calibration.Load(cal)
 	a, b := geom.Pt{X: 300, Y: 300}, geom.Pt{X: 1600, Y: 800}
-	if got, want := f.Table.H.Apply(a).Dist(f.Table.H.Apply(b)), g.Cal.Table.H.Apply(a).Dist(g.Cal.Table.H.Apply(b)); got/want < 0.98 || got/want > 1.02 {
+	if got, want := f.Plane.H.Apply(a).Dist(f.Plane.H.Apply(b)), g.Cal.Plane.H.Apply(a).Dist(g.Cal.Plane.H.Apply(b)); got/want < 0.98 || got/want > 1.02 {
 		t.Errorf("from cards: %.0f mm between two pixels, want %.0f", got, want)
 	}
 }

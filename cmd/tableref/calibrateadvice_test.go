@@ -77,7 +77,7 @@ func TestCalibrateTableFitsATiltedSheet(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, p := range []geom.Pt{{X: 100, Y: 100}, {X: 960, Y: 540}, {X: 1800, Y: 950}, {X: 300, Y: 900}} {
-				if got, want := f.Table.H.Apply(p), g.Cal.Table.H.Apply(p); got.Dist(want) > 2 {
+				if got, want := f.Plane.H.Apply(p), g.Cal.Plane.H.Apply(p); got.Dist(want) > 2 {
 					t.Errorf("tilt %g° blur %g: pixel %v → %v mm, want %v", tilt, blur, p, got, want)
 				}
 			}

@@ -29,7 +29,7 @@ func TestCalibrateBoardChecksTheProfile(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cal = calFile(t, dir, &calibration.File{Format: calibration.Format, Table: empty.Cal.Table})
+		cal = calFile(t, dir, &calibration.File{Format: calibration.Format, Plane: empty.Cal.Plane})
 		photo = photoFile(t, dir, fmt.Sprintf("empty%d", i), empty.Scene)
 		code, out, errOut := run(t, "calibrate", "board", photo, "--calibration", cal)
 		if code != 0 {

@@ -30,7 +30,7 @@ func TestShakeThatCitySession(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cal := calFile(t, dir, &calibration.File{Format: calibration.Format, Table: final.Cal.Table})
+	cal := calFile(t, dir, &calibration.File{Format: calibration.Format, Plane: final.Cal.Plane})
 	must := func(g scenes.Game, err error) scenes.Game {
 		t.Helper()
 		if err != nil {
@@ -127,7 +127,7 @@ func TestZonesGridWithoutMarkers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cal := calFile(t, dir, &calibration.File{Format: calibration.Format, Table: g.Cal.Table})
+	cal := calFile(t, dir, &calibration.File{Format: calibration.Format, Plane: g.Cal.Plane})
 	code, out, errOut := run(t, "calibrate", "zones", "--calibration", cal, "--grid", "board:9x9:-300,-420,300,420", photoFile(t, dir, "nsoe", g.Scene))
 	if code != 0 || !strings.Contains(out, "grid board: 9×9 cells") || !strings.Contains(out, "no player marker") {
 		t.Errorf("status %d\n%s%s", code, out, errOut)

@@ -18,7 +18,7 @@ func TestScanNSOEWithoutGrid(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cal := calFile(t, dir, &calibration.File{Format: calibration.Format, Table: g.Cal.Table})
+	cal := calFile(t, dir, &calibration.File{Format: calibration.Format, Plane: g.Cal.Plane})
 	photo := photoFile(t, dir, "nsoe", g.Scene)
 	code, out, errOut := run(t, "scan", "--game", "nsoe", "--option", "boardRows=7", "--option", "centreRow=3", "--calibration", cal, photo)
 	if code != 0 || !strings.Contains(out, "14 cards read") || !strings.Contains(out, "pairs judged: ") || strings.Contains(out, "off the") {

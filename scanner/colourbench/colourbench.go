@@ -93,7 +93,7 @@ func Run(ctx context.Context, l scenes.Light, tables []scenes.City, seed uint64,
 		if err != nil {
 			return row, err
 		}
-		f := &calibration.File{Format: calibration.Format, Table: g.Cal.Table}
+		f := &calibration.File{Format: calibration.Format, Plane: g.Cal.Plane}
 		if err := cal(ctx, t, f); err != nil {
 			row.Failed = append(row.Failed, fmt.Sprintf("table %d (%s): %v", i+1, c.Name(), err))
 		}

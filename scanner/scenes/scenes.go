@@ -304,7 +304,7 @@ func (b *builder) finish(name string, setup rules.Setup) (Game, error) {
 	scene.Effect.Hands = b.hands(cam, w, h)
 	inv, _ := cam.Inverse()
 	cal := &calibration.File{Format: calibration.Format,
-		Table: &calibration.Table{Image: [2]int{w, h}, H: inv, Source: calibration.SourceSheet, CodeMM: calibration.PrintedCode, Codes: 4}}
+		Plane: &calibration.Plane{Image: [2]int{w, h}, H: inv, Source: calibration.SourceSheet, CodeMM: calibration.PrintedCode, Codes: 4}}
 	return Game{Name: name, Setup: setup, Scene: scene, Visible: b.visible(), Full: b.full.Clone(), Cal: cal, Mats: b.mats}, nil
 }
 
@@ -466,7 +466,7 @@ func Sheet(o Options) (Game, error) {
 	// The truth in the sheet's frame: the scene's plane, moved back by
 	// the centring shift, then turned so the sheet is upright.
 	toSheet := geom.Rotate(-turn).Mul(geom.Translate(-b.shift.X, -b.shift.Y))
-	g.Cal.Table.H = toSheet.Mul(g.Cal.Table.H)
+	g.Cal.Plane.H = toSheet.Mul(g.Cal.Plane.H)
 	return g, nil
 }
 

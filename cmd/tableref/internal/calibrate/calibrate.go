@@ -92,7 +92,7 @@ func Plane(ctx context.Context, path string, o PlaneOptions, photo string, stdou
 		return err
 	}
 	defer frame.Close()
-	var t *calibration.Table
+	var t *calibration.Plane
 	if o.FromCards {
 		t, err = calibration.FitCodes(marks(res), frame.Cols(), frame.Rows(), f.CodeSize(codeMM))
 	} else {
@@ -101,7 +101,7 @@ func Plane(ctx context.Context, path string, o PlaneOptions, photo string, stdou
 	if err != nil {
 		return err
 	}
-	f.Table = t
+	f.Plane = t
 	if err := saveCalibration(f, path); err != nil {
 		return err
 	}
@@ -157,7 +157,7 @@ func Zones(ctx context.Context, path string, o ZoneOptions, pos []string, stdout
 		z.Polygons = append(z.Polygons, pg)
 	}
 	if len(pos) == 1 {
-		if f.Table == nil {
+		if f.Plane == nil {
 			return fmt.Errorf("%w: the player markers are placed in table mm: run 'tableref calibrate table PHOTO' first", calibration.ErrMissing)
 		}
 		frame, res, err := readPhoto(ctx, pos[0])
@@ -165,7 +165,7 @@ func Zones(ctx context.Context, path string, o ZoneOptions, pos []string, stdout
 			return err
 		}
 		defer frame.Close()
-		h, err := f.Table.For(frame.Cols(), frame.Rows())
+		h, err := f.Plane.For(frame.Cols(), frame.Rows())
 		if err != nil {
 			return err
 		}
@@ -302,7 +302,7 @@ func Show(ctx context.Context, path, showOut string, pos []string, stdout io.Wri
 // a missing one.
 func printCalibration(w io.Writer, path string, f *calibration.File) {
 	fmt.Fprintf(w, "%s (format %d)\n", path, f.Format)
-	if t := f.Table; t != nil {
+	if t := f.Plane; t != nil {
 		fmt.Fprintf(w, "  table: from the %s, %d codes of %.1f mm, %.2f mm rms, for %d×%d frames\n", t.Source, t.Codes, t.CodeMM, t.RMSMM, t.Image[0], t.Image[1])
 		fmt.Fprintf(w, "    %s\n", t.Advice(0).Text)
 	} else {

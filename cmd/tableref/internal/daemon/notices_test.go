@@ -49,7 +49,7 @@ func (twoInOneCell) Read(context.Context, gocv.Mat) (qr.Result, error) {
 func TestBlockingProblemIsSaid(t *testing.T) {
 	frames := make([]int, 120) // 6 s of one still table at 20 frames a second
 	cam := &scriptCamera{frames: frames, next: &atomic.Int64{}, failAt: -1, failOpens: &atomic.Int64{}}
-	cal := &calibration.File{Table: &calibration.Table{Image: [2]int{64, 48}, H: geom.ScaleH(10, 10), Source: calibration.SourceCodes, CodeMM: 30, Codes: 2}}
+	cal := &calibration.File{Plane: &calibration.Plane{Image: [2]int{64, 48}, H: geom.ScaleH(10, 10), Source: calibration.SourceCodes, CodeMM: 30, Codes: 2}}
 	disp := &timedDisplay{}
 	cfg := testConfig(t, "scripted")
 	cfg.Camera.AtEnd = config.AtEndStop
@@ -120,7 +120,7 @@ func (c *stillCamera) String() string { return "still camera" }
 func TestWeakCameraIsSaidAtStart(t *testing.T) {
 	const w, h = 1920, 1080
 	s := 0.4735 // mm per px under a 66° lens 70 cm up at 1920 px
-	cal := &calibration.File{Table: &calibration.Table{Image: [2]int{w, h}, H: geom.ScaleH(s, s).Mul(geom.Translate(-w/2, -h/2)), Source: calibration.SourceSheet, CodeMM: 33.6, Codes: 4}}
+	cal := &calibration.File{Plane: &calibration.Plane{Image: [2]int{w, h}, H: geom.ScaleH(s, s).Mul(geom.Translate(-w/2, -h/2)), Source: calibration.SourceSheet, CodeMM: 33.6, Codes: 4}}
 	cam := &stillCamera{w: w, h: h, n: 20}
 	disp := &timedDisplay{}
 	cfg := testConfig(t, "scripted")

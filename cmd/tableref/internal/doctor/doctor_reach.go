@@ -50,14 +50,14 @@ func (d *doctor) reach(cfgPath string) {
 		cal, err = calibration.Load(calPath)
 	}
 	switch {
-	case errors.Is(err, os.ErrNotExist) || (err == nil && cal.Table == nil):
+	case errors.Is(err, os.ErrNotExist) || (err == nil && cal.Plane == nil):
 		d.info("no table calibration (%s): tableref run checks the camera's reach once 'tableref calibrate table PHOTO' has made one", calPath)
 		return
 	case err != nil:
 		d.bad("recalibrate: tableref calibrate table PHOTO", "%v", err)
 		return
 	}
-	w, h := cal.Table.Image[0], cal.Table.Image[1]
+	w, h := cal.Plane.Image[0], cal.Plane.Image[1]
 	if spec, err := camera.Parse(cfg.Camera.Source); err == nil && spec.Width > 0 && spec.Height > 0 {
 		w, h = spec.Width, spec.Height
 	}

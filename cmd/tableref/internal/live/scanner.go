@@ -66,7 +66,7 @@ func (t *tableScanner) checkReach(frame gocv.Mat) {
 		return
 	}
 	t.checked = true
-	if t.cal == nil || t.cal.Table == nil || len(t.decks) == 0 {
+	if t.cal == nil || t.cal.Plane == nil || len(t.decks) == 0 {
 		return
 	}
 	r, err := reach.Check(t.cal, frame.Cols(), frame.Rows(), t.decks)

@@ -55,10 +55,10 @@ func deckModules(cal *calibration.File, code string) map[string]float64 {
 // Check judges frames of w×h pixels of the calibrated table for the decks
 // (deck codes, e.g. a mode's rules.Mode.Decks).
 func Check(cal *calibration.File, w, h int, decks []string) (Result, error) {
-	if cal == nil || cal.Table == nil {
+	if cal == nil || cal.Plane == nil {
 		return Result{}, fmt.Errorf("%w: no table calibration (tableref calibrate table PHOTO)", calibration.ErrMissing)
 	}
-	mmPerPx, where, err := cal.Table.FarEdge(w, h)
+	mmPerPx, where, err := cal.Plane.FarEdge(w, h)
 	if err != nil {
 		return Result{}, err
 	}

@@ -18,7 +18,7 @@ func straightDown(w, h int, heightCm float64) *calibration.File {
 	cam.WidthPx, cam.HeightCm = w, heightCm
 	s := cam.CentreMMPerPx()
 	H := geom.ScaleH(s, s).Mul(geom.Translate(-float64(w)/2, -float64(h)/2))
-	return &calibration.File{Table: &calibration.Table{Image: [2]int{w, h}, H: H, Source: calibration.SourceSheet, CodeMM: 33.6, Codes: 4}}
+	return &calibration.File{Plane: &calibration.Plane{Image: [2]int{w, h}, H: H, Source: calibration.SourceSheet, CodeMM: 33.6, Codes: 4}}
 }
 
 // TestWeakCamera is the camera: 1080p 0.7 m above the table with
@@ -61,7 +61,7 @@ func TestWeakCamera(t *testing.T) {
 func TestTiltedCamera(t *testing.T) {
 	// A homography whose scale grows towards the top of the view.
 	H := geom.H{0.5, 0, -480, 0, 0.5, -270, 0, 0.0004, 1}
-	cal := &calibration.File{Table: &calibration.Table{Image: [2]int{1920, 1080}, H: H, Source: calibration.SourceSheet, CodeMM: 33.6, Codes: 4}}
+	cal := &calibration.File{Plane: &calibration.Plane{Image: [2]int{1920, 1080}, H: H, Source: calibration.SourceSheet, CodeMM: 33.6, Codes: 4}}
 	r, err := Check(cal, 1920, 1080, []string{"SA"})
 	if err != nil {
 		t.Fatal(err)
