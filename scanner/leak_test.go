@@ -33,7 +33,7 @@ func TestNoMatLeaks(t *testing.T) {
 	defer frame.Close()
 	ctx := context.Background()
 	before := prof.Count()
-	sc, err := scanner.New(g.Cal, scanner.Options{Mode: g.Setup.Mode, Setup: g.Setup, Still: time.Millisecond})
+	sc, err := scanner.New(g.Cal, scanner.Options{Mode: g.Setup.Mode, Setup: g.Setup, Stable: time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

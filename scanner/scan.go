@@ -188,9 +188,9 @@ const (
 	// Moving: the frame differs from the one before (a hand, a card
 	// being laid).
 	Moving State = iota + 1
-	// Settling: nothing moves, but not yet for Options.Still.
+	// Settling: nothing moves, but not yet for Options.Stable.
 	Settling
-	// Still: nothing has moved for Options.Still; frames are read.
+	// Still: nothing has moved for Options.Stable; frames are read.
 	Still
 	// Covered: still, but something reaching in from the frame's edge (an
 	// arm, a hand resting on the table) has changed the view since the

@@ -28,6 +28,11 @@ type CodeReader interface {
 	Read(ctx context.Context, frame gocv.Mat) (qr.Result, error)
 }
 
+// DefaultStable is the stability window when none is set: a hand held
+// still over a cell for less than this gives no snapshot, and a move is
+// judged this long after the table came to rest (docs/scanner.md).
+const DefaultStable = 300 * time.Millisecond
+
 // Options tune a Scanner. The zero value (with a Mode) gives the defaults.
 type Options struct {
 	// Mode is the game mode ID (rules.LookupMode); it decides the zones
@@ -38,9 +43,10 @@ type Options struct {
 	// player zones, Shake That City's construction sites, Nord Sud Ovest
 	// Est's board size. Zero: defaults of the mode.
 	Setup rules.Setup
-	// Still is how long the table must stay still before a snapshot
-	// (default 1 s).
-	Still time.Duration
+	// Stable is the stability window: how long the table must stay still
+	// before a snapshot (default DefaultStable; the daemon's
+	// scanner.stable).
+	Stable time.Duration
 	// Motion is the fraction of the low-resolution frame's pixels that
 	// must change for the frame to count as moving (default 0.003).
 	Motion float64
@@ -65,8 +71,8 @@ type Options struct {
 }
 
 func (o Options) withDefaults() Options {
-	if o.Still <= 0 {
-		o.Still = time.Second
+	if o.Stable <= 0 {
+		o.Stable = DefaultStable
 	}
 	if o.Motion <= 0 {
 		o.Motion = 0.003

@@ -138,7 +138,7 @@ const simStep = 100 * time.Millisecond
 func newSimStream(t *testing.T, mode string, setup rules.Setup, table *simTable) *simStream {
 	t.Helper()
 	setup.Mode = mode
-	sc, err := scanner.New(simCal(), scanner.Options{Mode: mode, Setup: setup, Still: 300 * time.Millisecond, Reader: table, FullRead: -1})
+	sc, err := scanner.New(simCal(), scanner.Options{Mode: mode, Setup: setup, Stable: 300 * time.Millisecond, Reader: table, FullRead: -1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -69,8 +69,8 @@ func (s *Scanner) frame(ctx context.Context, t time.Duration, frame gocv.Mat) (U
 	// frames ahead, the first read (the one that reads the new card, the
 	// slower) may take a frame's time on a slow core without delaying the
 	// snapshot.
-	ready := up.Motion.StillFor >= s.opt.Still
-	if !ready && (st.read || up.Motion.StillFor+2*period < s.opt.Still) {
+	ready := up.Motion.StillFor >= s.opt.Stable
+	if !ready && (st.read || up.Motion.StillFor+2*period < s.opt.Stable) {
 		up.Motion.State = Settling
 		return up, nil
 	}

@@ -89,7 +89,7 @@ func TestHandOverTable(t *testing.T) {
 		t.Skip("renders 40 frames")
 	}
 	g, before, want1, added := smallMap(t)
-	sc, err := scanner.New(g.Cal, scanner.Options{Mode: g.Setup.Mode, Setup: g.Setup, Still: time.Second})
+	sc, err := scanner.New(g.Cal, scanner.Options{Mode: g.Setup.Mode, Setup: g.Setup, Stable: time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,7 +185,7 @@ func TestMissedReadHeld(t *testing.T) {
 	g, before, want1, _ := smallMap(t)
 	drop := before.Cards[2].Payload
 	f := &flaky{r: qr.NewReader(qr.Options{}), drop: drop, reads: map[int]bool{4: true, 7: true, 8: true}}
-	sc, err := scanner.New(g.Cal, scanner.Options{Mode: g.Setup.Mode, Setup: g.Setup, Still: 400 * time.Millisecond, Reader: f, FullRead: -1})
+	sc, err := scanner.New(g.Cal, scanner.Options{Mode: g.Setup.Mode, Setup: g.Setup, Stable: 400 * time.Millisecond, Reader: f, FullRead: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -223,7 +223,7 @@ func TestConflictHoldsSnapshot(t *testing.T) {
 	c2 := before.Cards[1]
 	c2.Centre = c.Centre.Add(geom.Pt{X: 8, Y: 40})
 	bad.Cards = append(append([]synth.Card(nil), before.Cards[2:]...), c, c2)
-	sc, err := scanner.New(g.Cal, scanner.Options{Mode: g.Setup.Mode, Setup: g.Setup, Still: 400 * time.Millisecond})
+	sc, err := scanner.New(g.Cal, scanner.Options{Mode: g.Setup.Mode, Setup: g.Setup, Stable: 400 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -273,7 +273,7 @@ func TestHandPausingWithACard(t *testing.T) {
 	paused := geom.Pt{X: 100, Y: -2} // east of the middle row's last card: a cell of the map
 	const step = time.Second / 15
 	play := func(still time.Duration) []snap {
-		sc, err := scanner.New(g.Cal, scanner.Options{Mode: g.Setup.Mode, Setup: g.Setup, Still: still})
+		sc, err := scanner.New(g.Cal, scanner.Options{Mode: g.Setup.Mode, Setup: g.Setup, Stable: still})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -340,7 +340,7 @@ func TestSnapshotEndsTheWindow(t *testing.T) {
 	const still = 300 * time.Millisecond
 	for _, fps := range []int{5, 15, 30} {
 		step := time.Second / time.Duration(fps)
-		sc, err := scanner.New(g.Cal, scanner.Options{Mode: g.Setup.Mode, Setup: g.Setup, Still: still})
+		sc, err := scanner.New(g.Cal, scanner.Options{Mode: g.Setup.Mode, Setup: g.Setup, Stable: still})
 		if err != nil {
 			t.Fatal(err)
 		}

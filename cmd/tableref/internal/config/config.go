@@ -149,7 +149,7 @@ func DefaultYAML() []byte { return bytes.Clone(defaultYAML) }
 func Default() *Config {
 	c := &Config{
 		Camera:   Camera{Source: "pi", AtEnd: AtEndStop, FPS: 10, Play: PlayClock, Speed: 1},
-		Scanner:  Scanner{Stable: 300 * time.Millisecond},
+		Scanner:  Scanner{Stable: 300 * time.Millisecond}, // scanner.DefaultStable (TestOneStabilityDefault)
 		Journal:  paths.Journal(),
 		LockDir:  paths.RuntimeDir(),
 		Web:      Web{Listen: "127.0.0.1:8080", Hosts: []string{}, Name: "tableref"},

@@ -59,7 +59,7 @@ func TestBlockingProblemIsSaid(t *testing.T) {
 		Display:    disp,
 		OpenCamera: cam.open,
 		NewScanner: func(s rules.Setup) (live.Scanner, error) {
-			sc, err := scanner.New(cal, scanner.Options{Mode: s.Mode, Setup: s, Still: 300 * time.Millisecond, Reader: twoInOneCell{}, FullRead: -1})
+			sc, err := scanner.New(cal, scanner.Options{Mode: s.Mode, Setup: s, Stable: 300 * time.Millisecond, Reader: twoInOneCell{}, FullRead: -1})
 			return live.NewTableScanner(sc, cal, s), err
 		},
 		OnFrame: func(n int64, at time.Time) {

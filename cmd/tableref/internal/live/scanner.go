@@ -27,7 +27,7 @@ const blockedAfter = 2 * time.Second
 // stability window.
 func TableScanner(cal *calibration.File, still time.Duration) func(rules.Setup) (Scanner, error) {
 	return func(s rules.Setup) (Scanner, error) {
-		sc, err := scanner.New(cal, scanner.Options{Mode: s.Mode, Setup: s, Still: still})
+		sc, err := scanner.New(cal, scanner.Options{Mode: s.Mode, Setup: s, Stable: still})
 		if err != nil {
 			return nil, err
 		}
