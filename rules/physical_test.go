@@ -59,6 +59,7 @@ func TestCardFromSticker(t *testing.T) {
 }
 
 func TestStickerSpotForDeck(t *testing.T) {
+	t.Cleanup(ScratchRegistries())
 	RegisterDeck(&Deck{Code: "ZQ", Name: "test deck", Game: "mapit", Cards: []CardInfo{{ID: CardID{Deck: "ZQ", Num: 1}, Name: "A"}}})
 	s, err := StickerSpotForDeck("zq", Back)
 	if err != nil || s.Game != "mapit" || s.Side != Back {

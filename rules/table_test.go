@@ -88,6 +88,7 @@ func TestFold(t *testing.T) {
 }
 
 func TestResolver(t *testing.T) {
+	t.Cleanup(ScratchRegistries())
 	RegisterDeck(&Deck{Code: "ZZT", Name: "test", Cards: []CardInfo{
 		{ID: CardID{"ZZT", 1}, Name: "Bogotá", Aliases: []string{"Santa Fe de Bogota"}},
 		{ID: CardID{"ZZT", 2}, Name: "Córdoba"},

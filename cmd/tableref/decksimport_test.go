@@ -12,15 +12,12 @@ import (
 )
 
 // deckFolder points the deck folders at an empty temporary one for the
-// test and forgets what the test installed.
+// test; what the test installed is forgotten after it.
 func deckFolder(t *testing.T) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "decks")
 	t.Setenv(deckdir.Env, dir)
-	t.Cleanup(func() {
-		t.Setenv(deckdir.Env, filepath.Join(t.TempDir(), "none"))
-		deckdir.Load() // nothing there: every installed deck is forgotten
-	})
+	t.Cleanup(geo.Scratch()) // what the test installs is forgotten after it
 	return dir
 }
 

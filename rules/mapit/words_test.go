@@ -41,10 +41,10 @@ func TestInstalledDeckShowsItsPrintedCoordinates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(geo.Scratch())
 	if err := geo.Install(f); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = geo.Remove("MB") })
 	cat, _, err := catalogueFor(rules.Setup{Mode: ModeID, Players: []string{"A", "B"}, Options: map[string]string{"deck": "MB"}})
 	if err != nil {
 		t.Fatal(err)

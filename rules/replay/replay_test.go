@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"testing"
 
@@ -64,7 +65,18 @@ func (g *countGame) Winners() []int {
 	return rules.Winners(g.Scores())
 }
 
-func init() {
+// TestMain registers the test game and its deck in a copy of the
+// registries (rules.ScratchRegistries), for every test and fuzz target of
+// this package, and puts the originals back at the end.
+func TestMain(m *testing.M) {
+	restore := rules.ScratchRegistries()
+	registerCount()
+	code := m.Run()
+	restore()
+	os.Exit(code)
+}
+
+func registerCount() {
 	rules.RegisterDeck(&rules.Deck{Code: "ZZR", Name: "replay test deck", Cards: []rules.CardInfo{
 		{ID: rules.CardID{Deck: "ZZR", Num: 1}, Name: "Bogotá"},
 		{ID: rules.CardID{Deck: "ZZR", Num: 2}, Name: "Lima"},

@@ -2,6 +2,7 @@ package rulebook
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -14,6 +15,16 @@ import (
 // card is the authority, so the rulebook's printed numbers decide.
 
 var installed sync.Map // code → error
+
+// TestMain installs those decks in a copy of the registries (geo.Scratch),
+// so that no other test binary's decks change, and puts them back at the
+// end.
+func TestMain(m *testing.M) {
+	restore := geo.Scratch()
+	code := m.Run()
+	restore()
+	os.Exit(code)
+}
 
 func install(t testing.TB, text string) {
 	t.Helper()

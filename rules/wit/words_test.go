@@ -32,14 +32,10 @@ func installFarDeck(t *testing.T) {
 		f.Cards = append(f.Cards, geo.Card{ID: rules.CardID{Deck: geo.DeckSA, Num: n}, Name: fmt.Sprintf("Far %d", n),
 			Lat: 80 - float64(i)*0.001, Lon: -179 + float64(i)*0.001, HasCoords: true, Kind: geo.KindCity})
 	}
+	t.Cleanup(geo.Scratch())
 	if err := geo.Install(f); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() {
-		if err := geo.Remove(geo.DeckSA); err != nil {
-			t.Error(err)
-		}
-	})
 }
 
 var (
@@ -116,10 +112,10 @@ func TestInstalledDeckSaysItsNumbers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(geo.Scratch())
 	if err := geo.Install(f); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = geo.Remove("WB") })
 	d, err := setupDeck(rules.Setup{Mode: ModeCartographer, Players: []string{"A", "B"}, Options: map[string]string{"deck": "wb"}}, "")
 	if err != nil {
 		t.Fatal(err)

@@ -137,10 +137,10 @@ func TestSessionGoesOnOverItsInstalledDeck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(geo.Scratch())
 	if err := geo.Install(first); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { geo.Remove("SA") })
 	if _, ok := geo.Lookup(rules.CardID{Deck: "SA", Num: 18}); ok {
 		t.Fatal("the installed deck should hold Brasília only")
 	}
