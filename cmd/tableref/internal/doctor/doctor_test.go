@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	_ "github.com/tableref/tableref/rules/modes" // the modes the configurations name
+
 	"github.com/godbus/dbus/v5"
 
 	"github.com/tableref/tableref/cmd/tableref/internal/advertise/avahitest"
