@@ -15,6 +15,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/service"
+
 	"github.com/tableref/tableref/cmd/tableref/internal/live"
 
 	"github.com/tableref/tableref/cmd/tableref/internal/referee"
@@ -285,9 +287,9 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 		spawn("status page", func() error { return d.web.Serve(ctx, ln) })
 		slog.Info("status page", "url", "http://"+webAddr+"/")
 	}
-	nt := newNotifier()
+	nt := service.NewNotifier()
 	spawn("watchdog", func() error {
-		nt.watchdog(ctx, func() bool { return time.Since(time.Unix(0, d.tick.Load())) < 10*time.Second })
+		nt.Watchdog(ctx, func() bool { return time.Since(time.Unix(0, d.tick.Load())) < 10*time.Second })
 		return nil
 	})
 
@@ -308,12 +310,12 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 	}
 	d.say(start, time.Time{})
 	d.publish()
-	nt.send("READY=1\nSTATUS=refereeing " + ref.Setup().Mode)
+	nt.Send("READY=1\nSTATUS=refereeing " + ref.Setup().Mode)
 	if deps.Ready != nil {
 		deps.Ready(webAddr)
 	}
 	err = d.loop(ctx, ended, restart, fatal)
-	nt.send("STOPPING=1")
+	nt.Send("STOPPING=1")
 	cancel()
 	wg.Wait()
 	if cam != nil {
@@ -484,8 +486,8 @@ func (d *daemon) newGame(s rules.Setup) error {
 }
 
 // vitals are the process figures with the pipeline's counters.
-func (d *daemon) vitals(cam *live.Camera, scan *live.Scan) Vitals {
-	v := readVitals()
+func (d *daemon) vitals(cam *live.Camera, scan *live.Scan) service.Vitals {
+	v := service.ReadVitals()
 	if cam != nil {
 		v.Frames = cam.Frames()
 	}

@@ -2,6 +2,7 @@
 // referee (package live: camera, scanner, replay feed), the game in play
 // (package referee), the screens and speech (package present), the status
 // page (package web) and the LAN advertisement, joins them with bounded
-// channels in one referee goroutine, and tells systemd it is ready and
+// channels in one referee goroutine, and tells systemd (package service)
+// it is ready and
 // alive. cmd/tableref/run.go only parses flags and calls Run.
 package daemon

@@ -1,4 +1,4 @@
-package daemon
+package service
 
 import (
 	"context"
@@ -9,17 +9,17 @@ import (
 	"time"
 )
 
-// notifier speaks systemd's sd_notify protocol (a datagram to
+// Notifier speaks systemd's sd_notify protocol (a datagram to
 // $NOTIFY_SOCKET), enough for Type=notify and WatchdogSec: READY=1 once
 // the pipeline runs, WATCHDOG=1 while the referee goroutine answers,
 // STOPPING=1 on the way out. Without NOTIFY_SOCKET it does nothing.
-type notifier struct {
+type Notifier struct {
 	addr string
 }
 
-func newNotifier() *notifier { return &notifier{addr: os.Getenv("NOTIFY_SOCKET")} }
+func NewNotifier() *Notifier { return &Notifier{addr: os.Getenv("NOTIFY_SOCKET")} }
 
-func (n *notifier) send(state string) {
+func (n *Notifier) Send(state string) {
 	if n.addr == "" {
 		return
 	}
@@ -54,7 +54,7 @@ func watchdogInterval() time.Duration {
 // watchdog pets systemd's watchdog while alive() says the referee loop is
 // turning: a referee stuck (a hung driver, a deadlock) stops the petting
 // and systemd restarts the service.
-func (n *notifier) watchdog(ctx context.Context, alive func() bool) {
+func (n *Notifier) Watchdog(ctx context.Context, alive func() bool) {
 	every := watchdogInterval()
 	if every <= 0 || n.addr == "" {
 		return
@@ -67,7 +67,7 @@ func (n *notifier) watchdog(ctx context.Context, alive func() bool) {
 			return
 		case <-t.C:
 			if alive() {
-				n.send("WATCHDOG=1")
+				n.Send("WATCHDOG=1")
 			} else {
 				slog.Error("watchdog: the referee loop is not answering; systemd will restart the service")
 			}

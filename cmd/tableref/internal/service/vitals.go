@@ -1,4 +1,4 @@
-package daemon
+package service
 
 import (
 	"bufio"
@@ -31,8 +31,8 @@ type Vitals struct {
 
 var started = time.Now()
 
-// readVitals fills the process figures (Linux /proc; zero elsewhere).
-func readVitals() Vitals {
+// ReadVitals fills the process figures (Linux /proc; zero elsewhere).
+func ReadVitals() Vitals {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	v := Vitals{Uptime: time.Since(started).Seconds(), HeapMB: float64(ms.HeapAlloc) / (1 << 20), Goroutines: runtime.NumGoroutine()}
