@@ -135,3 +135,43 @@ func (s StickerSpot) CardCorners(x, y, angleDeg float64) [4][2]float64 {
 	}
 	return out
 }
+
+// PokerCardMM is tableref's print-and-play card upright, 63.5 × 88.9 mm
+// (2.5 × 3.5 in): the size printer/layout cuts and learn measures with.
+var PokerCardMM = [2]float64{63.5, 88.9}
+
+// PrintedFrameMM is the width of the coloured frame inside a printed
+// card's cut line; nothing else is drawn in it.
+const PrintedFrameMM = 2.5
+
+// PrintedCircleMM is the radius of the half-circles on a printed card
+// cardW millimetres wide (Where is That?'s numbers sit in them).
+func PrintedCircleMM(cardW float64) float64 { return cardW * 0.13 }
+
+// PrintedCode is where a print-and-play card's code sits, the same on both
+// sides of every geography card: centred left to right, low on the card
+// with its quiet zone clear of the bottom half-circle and the side marks,
+// leaving the upper part of the face to the art.
+type PrintedCode struct {
+	// CentreMM is the code's centre from the card's top-left corner.
+	CentreMM [2]float64
+	// SideMM is the code with its quiet zone (21 + 2×4 modules).
+	SideMM float64
+	// ModuleMM is the module it was printed with.
+	ModuleMM float64
+}
+
+// printedCodeModules is a version-1 code with its two quiet zones.
+const printedCodeModules = 21 + 8
+
+// PrintedCodeOn places a code of the wanted module on a card of the given
+// size, shrinking the module if the card is too small for it. The printer
+// draws with it and learn finds the printed text with it, so the two
+// cannot drift apart.
+func PrintedCodeOn(card [2]float64, module float64) PrintedCode {
+	w, h := card[0], card[1]
+	module = math.Min(module, math.Min(w-2*PrintedFrameMM, h*0.55)/printedCodeModules)
+	side := module * printedCodeModules
+	clear := math.Max(PrintedFrameMM, PrintedCircleMM(w)+0.6)
+	return PrintedCode{CentreMM: [2]float64{w / 2, h - clear - side/2}, SideMM: side, ModuleMM: module}
+}

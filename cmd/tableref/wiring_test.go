@@ -73,3 +73,41 @@ func isBuilder(fn *ast.FuncDecl) bool {
 	sel, ok := star.X.(*ast.SelectorExpr)
 	return ok && sel.Sel.Name == "Command"
 }
+
+// The arrows a review found running the wrong way (issue 27): learn took
+// the printed card's geometry from the printer although rules/physical.go
+// is where facts both sides need live; the page and the camera stages
+// imported a hardware package for its Sleep. Each entry is a package
+// directory (its non-test files) and the import paths it must not use.
+var forbiddenImports = map[string][]string{
+	"internal/learn": {"github.com/tableref/tableref/printer"},
+	"internal/web":   {"github.com/tableref/tableref/hw/"},
+	"internal/live":  {"github.com/tableref/tableref/hw/indicator"},
+}
+
+func TestNoArrowRunsBack(t *testing.T) {
+	fset := token.NewFileSet()
+	for dir, banned := range forbiddenImports {
+		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil || len(files) == 0 {
+			t.Fatalf("%s: no Go files (%v): update forbiddenImports", dir, err)
+		}
+		for _, path := range files {
+			if strings.HasSuffix(path, "_test.go") {
+				continue
+			}
+			f, err := parser.ParseFile(fset, path, nil, parser.ImportsOnly)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, imp := range f.Imports {
+				p := strings.Trim(imp.Path.Value, `"`)
+				for _, b := range banned {
+					if strings.HasPrefix(p, b) {
+						t.Errorf("%s imports %s: %s must not depend on %s", fset.Position(imp.Pos()), p, dir, b)
+					}
+				}
+			}
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"github.com/tableref/tableref/printer/art"
 	"github.com/tableref/tableref/printer/draw"
 	"github.com/tableref/tableref/printer/layout"
+	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/rules/geo"
 )
 
@@ -24,7 +25,7 @@ var (
 )
 
 // edgeMM is the width of the coloured frame inside the cut line.
-const edgeMM = 2.5
+const edgeMM = rules.PrintedFrameMM
 
 // frame paints the card background: white inside a coloured frame that runs
 // into the bleed, so a slightly-off cut still shows the frame.
@@ -40,7 +41,7 @@ func footer(c draw.Canvas, s layout.Size, text string) {
 }
 
 // circleR is the radius of Where is That?'s half-circles on a card s wide.
-func circleR(s layout.Size) float64 { return s.W * 0.13 }
+func circleR(s layout.Size) float64 { return rules.PrintedCircleMM(s.W) }
 
 // CodeBox is where a card's code goes, the same on both sides of every
 // geography card: centred left to right, low on the card with its quiet
@@ -49,16 +50,12 @@ func circleR(s layout.Size) float64 { return s.W * 0.13 }
 // code's centre, Side the code with its quiet zone, Module its module.
 type CodeBox struct{ X, Y, Side, Module float64 }
 
-// codeModules is a version-1 code with its two quiet zones, in modules.
-const codeModules = 21 + 8
-
 // Code places a code of the wanted module on a card of size s, shrinking
-// the module if the card is too small for it.
+// the module if the card is too small for it (rules.PrintedCodeOn, which
+// learn reads the printed text with).
 func Code(s layout.Size, module float64) CodeBox {
-	module = math.Min(module, math.Min(s.W-2*edgeMM, s.H*0.55)/codeModules)
-	side := module * codeModules
-	clear := math.Max(edgeMM, circleR(s)+0.6)
-	return CodeBox{X: s.W / 2, Y: s.H - clear - side/2, Side: side, Module: module}
+	p := rules.PrintedCodeOn([2]float64{s.W, s.H}, module)
+	return CodeBox{X: p.CentreMM[0], Y: p.CentreMM[1], Side: p.SideMM, Module: p.ModuleMM}
 }
 
 // Top is the upper edge of the code's quiet zone.

@@ -5,10 +5,11 @@ import (
 	"math"
 
 	"github.com/tableref/tableref/printer/draw"
+	"github.com/tableref/tableref/rules"
 )
 
 // Poker is the default card size, 63.5 × 88.9 mm (2.5 × 3.5 in).
-var Poker = Size{63.5, 88.9}
+var Poker = Size{rules.PokerCardMM[0], rules.PokerCardMM[1]}
 
 // Size is a card's trimmed size in millimetres.
 type Size struct{ W, H float64 }

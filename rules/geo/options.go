@@ -1,6 +1,7 @@
 package geo
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -36,18 +37,19 @@ func ModeOptions(game, def string) []rules.Option {
 	}
 }
 
-// Table says which deck a game is played with and whether the cards on
-// the table print tableref's own numbers.
-type Table struct {
+// InPlay says which deck a game is played with and whether the cards on
+// the table print tableref's own numbers. (rules.Table is the snapshot of
+// the cards on the table; calibration.Plane the table's surface.)
+type InPlay struct {
 	Deck     string // the deck code
 	Tableref bool   // the cards are tableref's print-and-play cards
 }
 
-// SetupTable reads the deck and printedBy options of a checked setup. The
+// SetupInPlay reads the deck and printedBy options of a checked setup. The
 // deck must belong to game. A setup saved before these options existed
 // has neither: it gets def and the publisher's cards.
-func SetupTable(s rules.Setup, game, def string) (Table, error) {
-	t := Table{Deck: strings.ToUpper(strings.TrimSpace(s.Options[OptDeck]))}
+func SetupInPlay(s rules.Setup, game, def string) (InPlay, error) {
+	t := InPlay{Deck: strings.ToUpper(strings.TrimSpace(s.Options[OptDeck]))}
 	if t.Deck == "" {
 		t.Deck = def
 	}
@@ -80,4 +82,24 @@ func deckList(game string) string {
 		return "none installed"
 	}
 	return strings.Join(codes, " or ")
+}
+
+// SavedInPlay reads the deck in play back from a geography game's saved
+// state, whose options record it as "deck" and "printedByTableref". A
+// state saved before the deck option existed names none: it gets def.
+func SavedInPlay(state []byte, def string) (InPlay, error) {
+	var saved struct {
+		Opt struct {
+			Deck              string `json:"deck"`
+			PrintedByTableref bool   `json:"printedByTableref"`
+		} `json:"options"`
+	}
+	if err := json.Unmarshal(state, &saved); err != nil {
+		return InPlay{}, fmt.Errorf("restoring state: %w", err)
+	}
+	t := InPlay{Deck: saved.Opt.Deck, Tableref: saved.Opt.PrintedByTableref}
+	if t.Deck == "" {
+		t.Deck = def
+	}
+	return t, nil
 }

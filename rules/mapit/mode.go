@@ -86,15 +86,9 @@ var mode = &rules.Mode{
 		return g, nil
 	},
 	Restore: func(b []byte) (rules.Game, error) {
-		var saved struct {
-			Opt Options `json:"options"`
-		}
-		if err := json.Unmarshal(b, &saved); err != nil {
-			return nil, fmt.Errorf("%s: restoring state: %w", ModeID, err)
-		}
-		t := geo.Table{Deck: saved.Opt.Deck, Tableref: saved.Opt.PrintedByTableref}
-		if t.Deck == "" {
-			t.Deck = geo.DeckWorld // saved before the deck option
+		t, err := geo.SavedInPlay(b, geo.DeckWorld)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", ModeID, err)
 		}
 		return restore(b, deckCatalogue{t})
 	},

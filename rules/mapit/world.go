@@ -10,7 +10,7 @@ import (
 // deckCatalogue reads a Map It! deck of package geo: tableref's World deck
 // (WLD) or one installed from the user's box.
 type deckCatalogue struct {
-	geo.Table
+	geo.InPlay
 }
 
 // Place gives the coordinates the referee judges with: those a deck file
@@ -39,8 +39,8 @@ func (d deckCatalogue) Place(id rules.CardID) (Place, bool) {
 
 // catalogueFor is the catalogue a setup plays with (deck and printedBy
 // options).
-func catalogueFor(s rules.Setup) (Catalogue, geo.Table, error) {
-	t, err := geo.SetupTable(s, geo.GameMapIt, geo.DeckWorld)
+func catalogueFor(s rules.Setup) (Catalogue, geo.InPlay, error) {
+	t, err := geo.SetupInPlay(s, geo.GameMapIt, geo.DeckWorld)
 	if err != nil {
 		return nil, t, err
 	}

@@ -9,7 +9,7 @@ import (
 
 // The rulebook's examples hold with the World deck's own coordinates too.
 func TestWorldDeckJudgesTheRulebookExamples(t *testing.T) {
-	cat := deckCatalogue{geo.Table{Deck: geo.DeckWorld, Tableref: true}}
+	cat := deckCatalogue{geo.InPlay{Deck: geo.DeckWorld, Tableref: true}}
 	get := func(num int, name string) Place {
 		p, ok := cat.Place(rules.CardID{Deck: "WLD", Num: num})
 		if !ok || p.Name != name {

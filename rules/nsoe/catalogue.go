@@ -45,7 +45,7 @@ func (f Fixture) Size() int { return len(f) }
 // deckCatalogue reads a Nord Sud Ovest Est deck of package geo: tableref's
 // Europe deck (EU) or one installed from the user's box.
 type deckCatalogue struct {
-	geo.Table
+	geo.InPlay
 }
 
 // City gives the whole degrees the referee judges with: those a deck
@@ -77,8 +77,8 @@ func (d deckCatalogue) Size() int { return len(geo.Cards(d.Deck)) }
 
 // catalogueFor is the catalogue a setup plays with (deck and printedBy
 // options; saved is the deck a restored game was saved with).
-func catalogueFor(s rules.Setup, saved string) (Catalogue, geo.Table, error) {
-	t, err := geo.SetupTable(s, geo.GameNSOE, geo.DeckEurope)
+func catalogueFor(s rules.Setup, saved string) (Catalogue, geo.InPlay, error) {
+	t, err := geo.SetupInPlay(s, geo.GameNSOE, geo.DeckEurope)
 	if err != nil {
 		return nil, t, err
 	}

@@ -78,5 +78,5 @@ var (
 // defaultCatalogue is tableref's Europe deck on tableref's own cards, so
 // messages say the degrees those cards print.
 func defaultCatalogue() Catalogue {
-	return deckCatalogue{geo.Table{Deck: geo.DeckEurope, Tableref: true}}
+	return deckCatalogue{geo.InPlay{Deck: geo.DeckEurope, Tableref: true}}
 }

@@ -15,7 +15,7 @@ const deckSA = geo.DeckSA
 // box's own. Any other deck is ranked from its coordinates (the order
 // tableref prints on its own cards); those numbers are said only on
 // tableref's print-and-play cards, and are words otherwise.
-func deckFor(t geo.Table) (*Deck, error) {
+func deckFor(t geo.InPlay) (*Deck, error) {
 	info, ok := geo.Info(t.Deck)
 	if !ok || info.Game != geo.GameWIT {
 		return nil, fmt.Errorf("no Where is That? deck %q", t.Deck)
@@ -60,7 +60,7 @@ func setupDeck(s rules.Setup, saved string) (*Deck, error) {
 	if d, ok := fixtureDeck(saved); ok {
 		return d, nil
 	}
-	t, err := geo.SetupTable(s, geo.GameWIT, deckSA)
+	t, err := geo.SetupInPlay(s, geo.GameWIT, deckSA)
 	if err != nil {
 		return nil, err
 	}
@@ -74,4 +74,4 @@ func setupDeck(s rules.Setup, saved string) (*Deck, error) {
 // numbers tableref prints on them, which the referee judges with. The
 // printer draws the circle numbers from it, so a printed card and the
 // referee can never disagree.
-func SADeck() (*Deck, error) { return deckFor(geo.Table{Deck: deckSA, Tableref: true}) }
+func SADeck() (*Deck, error) { return deckFor(geo.InPlay{Deck: deckSA, Tableref: true}) }

@@ -31,9 +31,38 @@ type Decoded struct {
 	TopLeft, TopRight, BottomLeft geom.Pt
 	// Dimension is the code's side in modules (21 for version 1).
 	Dimension int
-	// Binarizer says which thresholding found it: 0 local (hybrid), 1
-	// global, 2 the bent grid (bentgrid.go) on the grey image.
-	Binarizer int
+	// Binarizer says which thresholding found it.
+	Binarizer Binarization
+}
+
+// Binarization names the thresholding a code was found with. The reader
+// trusts a code found by the first, local one a little more than the
+// fallbacks (reader.go), so the zero value is the local one.
+type Binarization int
+
+const (
+	// LocalThreshold is ZXing's hybrid binariser: a threshold per 8×8
+	// block, which copes with uneven light (binarize.go).
+	LocalThreshold Binarization = iota
+	// GlobalThreshold is one threshold from the crop's histogram, which
+	// copes better with blur on small crops.
+	GlobalThreshold
+	// BentGrid samples the grey image on a grid bent through the finders
+	// and the alignment pattern (bentgrid.go), for warped codes.
+	BentGrid
+)
+
+// String names the binarisation for logs and benchmarks.
+func (b Binarization) String() string {
+	switch b {
+	case LocalThreshold:
+		return "local"
+	case GlobalThreshold:
+		return "global"
+	case BentGrid:
+		return "bent grid"
+	}
+	return fmt.Sprintf("Binarization(%d)", int(b))
 }
 
 // ErrNoCode means the decoder found no readable code in the crop.
@@ -78,7 +107,7 @@ func (Gozxing) Decode(grey []byte, w, h int, tryHarder bool) (Decoded, error) {
 		var d Decoded
 		var det *common.DetectorResult
 		if d, det, err = decodeBits(bits, hints); err == nil {
-			d.Binarizer = 1
+			d.Binarizer = GlobalThreshold
 			return d, nil
 		}
 		if det != nil && (len(found) == 0 || !sameFinders(det, found[0])) {
@@ -91,7 +120,7 @@ func (Gozxing) Decode(grey []byte, w, h int, tryHarder bool) (Decoded, error) {
 	if tryHarder {
 		for _, det := range found {
 			if d, err := decodeBent(grey, w, h, det, hints); err == nil {
-				d.Binarizer = 2
+				d.Binarizer = BentGrid
 				return d, nil
 			}
 		}

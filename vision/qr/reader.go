@@ -204,7 +204,7 @@ func codeFrom(d Decoded, back geom.H, conf float64, p *plane) Code {
 	if cos > 0.35 {
 		conf *= 0.7
 	}
-	if d.Binarizer != 0 {
+	if d.Binarizer != LocalThreshold {
 		conf *= 0.95
 	}
 	return Code{

@@ -3,8 +3,6 @@ package learn
 import (
 	"fmt"
 
-	"github.com/tableref/tableref/printer/cards"
-	"github.com/tableref/tableref/printer/layout"
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/vision/cardtext"
 	"github.com/tableref/tableref/vision/geom"
@@ -12,16 +10,18 @@ import (
 
 // PrintedGeometry is where tableref's own print-and-play cards put the
 // map side's code (version 1, 21 modules) at module mm: centred across,
-// low on the card, as printer/cards draws it (0: the default module).
+// low on the card, as printer/cards draws it from rules.PrintedCodeOn
+// (0: the default module).
 func PrintedGeometry(module float64) cardtext.Geometry {
 	if module <= 0 {
 		module = rules.CardModuleMM
 	}
-	box := cards.Code(layout.Poker, module)
+	card := rules.PokerCardMM
+	box := rules.PrintedCodeOn(card, module)
 	return cardtext.Geometry{
-		Card:   geom.Pt{X: layout.Poker.W, Y: layout.Poker.H},
-		Code:   21 * box.Module,
-		Offset: geom.Pt{X: box.X - layout.Poker.W/2, Y: box.Y - layout.Poker.H/2},
+		Card:   geom.Pt{X: card[0], Y: card[1]},
+		Code:   21 * box.ModuleMM,
+		Offset: geom.Pt{X: box.CentreMM[0] - card[0]/2, Y: box.CentreMM[1] - card[1]/2},
 	}
 }
 

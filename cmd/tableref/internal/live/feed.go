@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/tableref/tableref/cmd/tableref/internal/clock"
 	"io"
 	"os"
 	"time"
 
-	"github.com/tableref/tableref/hw/indicator"
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/rules/replay"
 )
@@ -81,7 +81,7 @@ func (fd *Feed) Run(ctx context.Context, skip int) error {
 		}
 		if fd.Speed > 0 {
 			due := start.Add(time.Duration((line.T - first) / fd.Speed * float64(time.Second)))
-			if err := indicator.Sleep(ctx, time.Until(due)); err != nil {
+			if err := clock.Sleep(ctx, time.Until(due)); err != nil {
 				return err
 			}
 		}

@@ -3,6 +3,7 @@ package live
 import (
 	"context"
 	"errors"
+	"github.com/tableref/tableref/cmd/tableref/internal/clock"
 	"image"
 	"io"
 	"log/slog"
@@ -15,7 +16,6 @@ import (
 	"gocv.io/x/gocv"
 
 	"github.com/tableref/tableref/cmd/tableref/internal/web"
-	"github.com/tableref/tableref/hw/indicator"
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/vision/camera"
 )
@@ -245,7 +245,7 @@ func (c *Camera) loop(ctx context.Context, src camera.Source) error {
 			if c.Recording && !c.EveryFrame {
 				wait = time.Until(start.Add(time.Duration(next) * period))
 			}
-			if err := indicator.Sleep(ctx, wait); err != nil {
+			if err := clock.Sleep(ctx, wait); err != nil {
 				return err
 			}
 		}

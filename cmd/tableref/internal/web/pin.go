@@ -2,11 +2,10 @@ package web
 
 import (
 	"context"
+	"github.com/tableref/tableref/cmd/tableref/internal/clock"
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"github.com/tableref/tableref/hw/indicator"
 )
 
 // PIN attempts back off per address instead of locking it out: the first
@@ -55,7 +54,7 @@ type pinGuard struct {
 }
 
 func newPINGuard() *pinGuard {
-	return &pinGuard{addrs: map[string]*attempts{}, now: time.Now, sleep: indicator.Sleep}
+	return &pinGuard{addrs: map[string]*attempts{}, now: time.Now, sleep: clock.Sleep}
 }
 
 func (g *pinGuard) record(addr string) *attempts {
