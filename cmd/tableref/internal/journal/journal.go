@@ -56,15 +56,16 @@ type Writer struct {
 }
 
 // Create starts a new journal for setup s at path. An existing journal
-// there is kept by renaming it to NAME-YYYYMMDD-HHMMSS.jsonl beside it, so
-// that a finished game stays available for `tableref replay`. The caller
+// there is kept under a name of its own (Archive: NAME-YYYYMMDD-HHMMSS.jsonl
+// beside it, never over another file), so that a finished game stays
+// available for `tableref replay`. The caller
 // holds the path's Lock (TakeLock).
 func Create(path string, s rules.Setup, now time.Time) (*Writer, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("journal: %w", err)
 	}
 	if _, err := os.Stat(path); err == nil {
-		if err := os.Rename(path, ArchiveName(path, now)); err != nil {
+		if _, err := Archive(path, "", now); err != nil {
 			return nil, fmt.Errorf("journal: keeping the last game: %w", err)
 		}
 	}
@@ -88,12 +89,6 @@ func Create(path string, s rules.Setup, now time.Time) (*Writer, error) {
 		return nil, err
 	}
 	return w, nil
-}
-
-// ArchiveName is where Create moves the previous journal.
-func ArchiveName(path string, now time.Time) string {
-	ext := filepath.Ext(path)
-	return path[:len(path)-len(ext)] + "-" + now.Format("20060102-150405") + ext
 }
 
 // NewWriter writes a new journal (the mark and the header for s) to f,

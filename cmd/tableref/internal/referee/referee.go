@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/tableref/tableref/cmd/tableref/internal/journal"
@@ -74,8 +73,8 @@ func Open(path string, setup rules.Setup, now func() time.Time) (r *Referee, sta
 		if !errors.Is(err, replay.ErrNoGame) {
 			return r, evs, true, err
 		}
-		aside := setAsideName(path, now())
-		if rerr := os.Rename(path, aside); rerr != nil {
+		aside, rerr := journal.Archive(path, "nogame", now())
+		if rerr != nil {
 			return r, nil, false, fmt.Errorf("resuming %s: %w (and setting it aside failed: %w)", path, err, rerr)
 		}
 		slog.Warn("journal: it held no game (empty, or its first lines cut short by a power cut): set aside, starting a new game", "journal", path, "set_aside", aside, "why", err)
@@ -85,13 +84,6 @@ func Open(path string, setup rules.Setup, now func() time.Time) (r *Referee, sta
 	}
 	evs, err := r.NewGame(setup)
 	return r, evs, false, err
-}
-
-// setAsideName is where a journal holding no game is moved:
-// NAME-nogame-YYYYMMDD-HHMMSS.jsonl beside it.
-func setAsideName(path string, now time.Time) string {
-	ext := filepath.Ext(path)
-	return path[:len(path)-len(ext)] + "-nogame-" + now.Format("20060102-150405") + ext
 }
 
 func (r *Referee) resume() ([]rules.Event, error) {
