@@ -83,7 +83,18 @@ func Parse(b []byte) (*File, error) {
 	if err := f.Validate(); err != nil {
 		return nil, err
 	}
-	return &f, nil
+	// Read back what Marshal would write, so a file and its rewrite are
+	// one value: an empty list (`"players":[]`) is the same as none, as
+	// omitempty writes it (FuzzParse found the difference).
+	out, err := f.Marshal()
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInvalid, err)
+	}
+	var canon File
+	if err := json.Unmarshal(out, &canon); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInvalid, err)
+	}
+	return &canon, nil
 }
 
 // jsonError adds the line number to a JSON syntax or type error.
