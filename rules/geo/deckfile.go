@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/tableref/tableref/rules"
@@ -587,7 +588,14 @@ func (p *deckParser) card(d *DeckFile, h header, r row) (Card, bool) {
 		p.fail(l, c, format, a...)
 		ok = false
 	}
-	get := func(col string) string { v, _ := r.field(h, col); return v }
+	get := func(col string) string {
+		v, _ := r.field(h, col)
+		if i := strings.IndexFunc(v, isControl); i >= 0 {
+			bad(col, "%s: a control character (%U) at character %d: card text is printed, shown and spoken, so it may hold none", col, []rune(v[i:])[0], utf8.RuneCountInString(v[:i])+1)
+			return strings.Map(dropControl, v)
+		}
+		return unquoteFormula(v)
+	}
 	num := func(col string) string {
 		v := get(col)
 		if p.decimalComma {
@@ -905,11 +913,11 @@ func fieldOf(c Card, col string) string {
 	case colNumber:
 		return strconv.Itoa(c.ID.Num)
 	case colName:
-		return c.Name
+		return quoteFormula(c.Name)
 	case colAliases:
-		return strings.Join(c.Aliases, "|")
+		return quoteFormula(strings.Join(c.Aliases, "|"))
 	case colCountry:
-		return c.Country
+		return quoteFormula(c.Country)
 	case colLat:
 		if c.HasCoords {
 			return coord(c.Lat)
@@ -947,4 +955,35 @@ func fieldOf(c Card, col string) string {
 		}
 	}
 	return ""
+}
+
+// isControl reports a C0 or C1 control character, NUL and the terminal's
+// escape (ESC[31m…) among them: none belongs in a card's printed text.
+func isControl(r rune) bool { return unicode.IsControl(r) }
+
+func dropControl(r rune) rune {
+	if isControl(r) {
+		return -1
+	}
+	return r
+}
+
+// quoteFormula keeps a spreadsheet from running an exported text cell:
+// one that begins with =, +, -, @ (or a tab or carriage return) is written
+// after an apostrophe, which spreadsheets show as text and
+// unquoteFormula takes off again on import (OWASP's advice for CSV).
+func quoteFormula(v string) string {
+	if v != "" && strings.ContainsRune("=+-@\t\r", rune(v[0])) {
+		return "'" + v
+	}
+	return v
+}
+
+// unquoteFormula reverses quoteFormula: an apostrophe before a formula's
+// first character is the export's, not the card's.
+func unquoteFormula(v string) string {
+	if len(v) > 1 && v[0] == '\'' && strings.ContainsRune("=+-@", rune(v[1])) {
+		return v[1:]
+	}
+	return v
 }

@@ -1,0 +1,56 @@
+package geo
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// A deck's text goes to a spreadsheet on export: a cell that starts like
+// a formula is written as text (an apostrophe first) and reads back as the
+// card's own text (issue 34: `=HYPERLINK(…)` and `=cmd|' /C calc'!A0` were
+// exported verbatim for the spreadsheet to run).
+func TestExportWritesNoFormula(t *testing.T) {
+	in := "# code: WB\n# game: wit\nnumber,name,aliases,country,lat,lon,kind,ns,we\n" +
+		"1,\"=HYPERLINK(\"\"http://x\"\",\"\"Lima\"\")\",@SUM(A1),+Perú,-12.05,-77.04,start,30,20\n" +
+		"2,Quito,,\"=cmd|' /C calc'!A0\",-0.22,-78.51,city,10,12\n"
+	d, err := read(t, in, ParseOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := WriteDeckFile(&out, d); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(out.String(), "\n") {
+		for _, cell := range strings.Split(line, ",") {
+			cell = strings.TrimPrefix(cell, `"`)
+			if cell != "" && strings.ContainsRune("=+@", rune(cell[0])) {
+				t.Errorf("exported cell %q starts a formula:\n%s", cell, out.String())
+			}
+		}
+	}
+	again, err := read(t, out.String(), ParseOptions{})
+	if err != nil {
+		t.Fatalf("the export does not read back: %v\n%s", err, out.String())
+	}
+	if again.Cards[0].Name != d.Cards[0].Name || again.Cards[0].Aliases[0] != "@SUM(A1)" ||
+		again.Cards[0].Country != "+Perú" || again.Cards[1].Country != "=cmd|' /C calc'!A0" {
+		t.Errorf("read back %+v, want the original text", again.Cards[:2])
+	}
+	if again.Cards[0].Lat != -12.05 {
+		t.Errorf("a negative latitude was quoted: %v", again.Cards[0].Lat)
+	}
+}
+
+// NUL and the terminal's escapes never enter a card's text: the line and
+// the column say where (issue 34: `ESC[31m` was accepted into names).
+func TestCardTextRefusesControlCharacters(t *testing.T) {
+	head := "# code: WB\n# game: wit\nnumber,name,aliases,country,lat,lon,kind,ns,we\n"
+	for _, bad := range []string{"Li\x1b[31mma", "Li\x00ma", "Lima\u009b"} {
+		_, err := read(t, head+"1,"+bad+",,Perú,,,,30,20\n", ParseOptions{})
+		if err == nil || !strings.Contains(err.Error(), "box.csv:4:3: name: a control character") {
+			t.Errorf("name %q: error %v, want box.csv:4:3 naming the control character", bad, err)
+		}
+	}
+}
