@@ -54,7 +54,7 @@ func runRun(ctx context.Context, cfgPath string, printCfg, defaults bool, over *
 		return err
 	}
 	if printCfg {
-		return cfg.Write(stdout)
+		return cfg.Print(stdout)
 	}
 	setLogger(cfg, stderr)
 	return daemon.Start(ctx, cfg, path, stdout, replay.WriteStandings)

@@ -19,7 +19,6 @@ import (
 	"os"
 	"strings"
 	"time"
-	"unicode"
 
 	"gopkg.in/yaml.v3"
 
@@ -305,8 +304,10 @@ func (w Web) check() error {
 		}
 	}
 	if w.LAN {
-		if len(w.PIN) < 4 || len(w.PIN) > 12 || strings.IndexFunc(w.PIN, func(r rune) bool { return !unicode.IsDigit(r) }) >= 0 {
-			return errors.New("web.pin: with web.lan: true the status page needs a PIN of 4 to 12 digits")
+		if len(w.PIN) < 4 || len(w.PIN) > 12 || strings.IndexFunc(w.PIN, func(r rune) bool { return r < '0' || r > '9' }) >= 0 {
+			// ASCII digits only: a PIN in another script's digits
+			// (Arabic-Indic ١٢٣٤) cannot be typed on most phones' PIN pad.
+			return errors.New("web.pin: with web.lan: true the status page needs a PIN of 4 to 12 digits 0-9")
 		}
 	} else if w.PIN != "" {
 		return errors.New("web.pin: set, but web.lan is false: the PIN protects only network access")
@@ -365,7 +366,21 @@ func (c *Config) Setup() rules.Setup {
 	return rules.Setup{Mode: c.Game.Mode, Players: c.Game.Players, Options: c.Game.Options}
 }
 
-// Write writes c as YAML (for `tableref run --print-config`).
+// HiddenPIN stands for the PIN in what Print shows.
+const HiddenPIN = "<hidden>"
+
+// Print writes c as YAML for a person (`tableref run --print-config`),
+// the PIN replaced by HiddenPIN: it is the status page's one secret and
+// the output ends up in bug reports and terminal scrollback.
+func (c *Config) Print(w io.Writer) error {
+	shown := *c
+	if shown.Web.PIN != "" {
+		shown.Web.PIN = HiddenPIN
+	}
+	return shown.Write(w)
+}
+
+// Write writes c as YAML that Parse reads back whole, PIN included.
 func (c *Config) Write(w io.Writer) error {
 	enc := yaml.NewEncoder(w)
 	enc.SetIndent(2)

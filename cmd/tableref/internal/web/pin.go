@@ -2,10 +2,13 @@ package web
 
 import (
 	"context"
-	"github.com/tableref/tableref/cmd/tableref/internal/clock"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"golang.org/x/time/rate"
+
+	"github.com/tableref/tableref/cmd/tableref/internal/clock"
 )
 
 // PIN attempts back off per address instead of locking it out: the first
@@ -22,6 +25,17 @@ const (
 	maxDelay     = 10 * time.Second
 	maxQueued    = 2                // attempts of one address being checked or waiting; more are refused
 	forgetAfter  = 10 * time.Minute // an address quiet this long starts afresh
+)
+
+// Wrong PINs from all addresses together are held to wrongPerSecond, after
+// a burst of wrongBurst: per-address back-off alone let 3 000 IPv6
+// addresses try every 4-digit PIN in a quarter of a second. Only wrong
+// PINs spend the shared allowance, so a player typing the right PIN
+// waits only while guesses are being paid for; every 6-digit PIN (the
+// Pi package's) then takes days to try from any number of addresses.
+const (
+	wrongPerSecond = 2
+	wrongBurst     = 10
 )
 
 // delayAfter is how long the next attempt waits after fails wrong PINs.
@@ -51,10 +65,29 @@ type pinGuard struct {
 	addrs map[string]*attempts
 	now   func() time.Time
 	sleep func(ctx context.Context, d time.Duration) error
+	// wrong is the allowance of wrong PINs shared by every address.
+	wrong *rate.Limiter
 }
 
 func newPINGuard() *pinGuard {
-	return &pinGuard{addrs: map[string]*attempts{}, now: time.Now, sleep: clock.Sleep}
+	return &pinGuard{addrs: map[string]*attempts{}, now: time.Now, sleep: clock.Sleep,
+		wrong: rate.NewLimiter(wrongPerSecond, wrongBurst)}
+}
+
+// waitShared waits until the shared allowance has room for one more wrong
+// PIN. A burst of waiters may go together and run it into debt; the debt
+// then delays everyone, so the rate holds over time.
+func (g *pinGuard) waitShared(ctx context.Context) error {
+	for {
+		tokens := g.wrong.TokensAt(g.now())
+		if tokens >= 1 {
+			return nil
+		}
+		wait := time.Duration((1 - tokens) / wrongPerSecond * float64(time.Second))
+		if err := g.sleep(ctx, max(wait, time.Millisecond)); err != nil {
+			return err
+		}
+	}
 }
 
 func (g *pinGuard) record(addr string) *attempts {
@@ -103,10 +136,14 @@ func (g *pinGuard) check(ctx context.Context, addr string, ok func() bool) (bool
 			return false, 0, err
 		}
 	}
+	if err := g.waitShared(ctx); err != nil {
+		return false, 0, err
+	}
 	if ok() {
 		a.fails, a.next = 0, time.Time{}
 		return true, 0, nil
 	}
+	g.wrong.ReserveN(g.now(), 1)
 	a.fails++
 	d := delayAfter(a.fails)
 	a.next = g.now().Add(d)
