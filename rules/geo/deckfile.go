@@ -777,60 +777,79 @@ func (p *deckParser) contradictions(d *DeckFile, h header, lines map[rules.CardI
 // west–east. One mistyped number makes many such pairs, so the cards in
 // the most pairs are named first.
 func (p *deckParser) circleContradictions(d *DeckFile, h header, lines map[rules.CardID]row) {
+	// Two passes over the pairs, keeping none of them: the first counts
+	// each card's contradictions, the second keeps the maxWarnPairs pairs
+	// to show. A deck of 999 cards that all disagree has half a million
+	// pairs; holding them (each with both cards) took 576 MB.
 	type pair struct {
 		a, b Card // a lies north (west) of b by coordinates
 		gap  float64
 		ns   bool
 	}
-	var pairs []pair
 	count := map[rules.CardID]int{}
-	for i, a := range d.Cards {
-		if a.Printed == nil || !a.HasCoords {
-			continue
-		}
-		for _, b := range d.Cards[i+1:] {
-			if b.Printed == nil || !b.HasCoords {
+	total := 0
+	eachWrong := func(visit func(n, s Card, gap float64, ns bool)) {
+		for i, a := range d.Cards {
+			if a.Printed == nil || !a.HasCoords {
 				continue
 			}
-			for _, ns := range []bool{true, false} {
-				n, s, gap := a, b, a.Lat-b.Lat // n north of s
-				if !ns {
-					gap = b.Lon - a.Lon // n west of s
-				}
-				if gap < 0 {
-					n, s, gap = b, a, -gap
-				}
-				if gap == 0 {
+			for _, b := range d.Cards[i+1:] {
+				if b.Printed == nil || !b.HasCoords {
 					continue
 				}
-				wrong := n.Printed.NS > s.Printed.NS
-				if !ns {
-					wrong = n.Printed.WE > s.Printed.WE
-				}
-				if wrong {
-					pairs = append(pairs, pair{n, s, gap, ns})
-					count[n.ID]++
-					count[s.ID]++
+				for _, ns := range []bool{true, false} {
+					n, s, gap := a, b, a.Lat-b.Lat // n north of s
+					if !ns {
+						gap = b.Lon - a.Lon // n west of s
+					}
+					if gap < 0 {
+						n, s, gap = b, a, -gap
+					}
+					if gap == 0 {
+						continue
+					}
+					wrong := n.Printed.NS > s.Printed.NS
+					if !ns {
+						wrong = n.Printed.WE > s.Printed.WE
+					}
+					if wrong {
+						visit(n, s, gap, ns)
+					}
 				}
 			}
 		}
 	}
-	if len(pairs) == 0 {
+	eachWrong(func(n, s Card, _ float64, _ bool) {
+		count[n.ID]++
+		count[s.ID]++
+		total++
+	})
+	if total == 0 {
 		return
 	}
-	sort.SliceStable(pairs, func(i, j int) bool {
-		ci := max(count[pairs[i].a.ID], count[pairs[i].b.ID])
-		cj := max(count[pairs[j].a.ID], count[pairs[j].b.ID])
-		if ci != cj {
-			return ci > cj
+	// before: the pair whose likelier typo is in more pairs, then the
+	// wider gap; among equals the first found stays first.
+	before := func(x, y pair) bool {
+		cx, cy := max(count[x.a.ID], count[x.b.ID]), max(count[y.a.ID], count[y.b.ID])
+		if cx != cy {
+			return cx > cy
 		}
-		return pairs[i].gap > pairs[j].gap
+		return x.gap > y.gap
+	}
+	pairs := make([]pair, 0, maxWarnPairs)
+	eachWrong(func(n, s Card, gap float64, ns bool) {
+		pr := pair{n, s, gap, ns}
+		if len(pairs) == maxWarnPairs && !before(pr, pairs[len(pairs)-1]) {
+			return
+		}
+		i := sort.Search(len(pairs), func(i int) bool { return before(pr, pairs[i]) })
+		if len(pairs) < maxWarnPairs {
+			pairs = append(pairs, pair{})
+		}
+		copy(pairs[i+1:], pairs[i:len(pairs)-1])
+		pairs[i] = pr
 	})
-	for i, pr := range pairs {
-		if i == maxWarnPairs {
-			p.warn(0, 0, "… and %d more pairs whose printed numbers disagree with their coordinates", len(pairs)-maxWarnPairs)
-			break
-		}
+	for _, pr := range pairs {
 		// Point at the card of the pair that is in more pairs: the likelier typo.
 		suspect := pr.a
 		if count[pr.b.ID] > count[pr.a.ID] {
@@ -845,6 +864,9 @@ func (p *deckParser) circleContradictions(d *DeckFile, h header, lines map[rules
 		l, c := lines[suspect.ID].at(h, col)
 		p.warn(l, c, "%s (%s %d, line %d) lies %s of %s (%s %d, line %d) by its coordinates (%s against %s) but prints the higher number",
 			pr.a.Name, col, num(pr.a), lines[pr.a.ID].line, where, pr.b.Name, col, num(pr.b), lines[pr.b.ID].line, a1, b1)
+	}
+	if total > len(pairs) {
+		p.warn(0, 0, "… and %d more pairs whose printed numbers disagree with their coordinates", total-len(pairs))
 	}
 	var suspects []rules.CardID
 	for id, n := range count {

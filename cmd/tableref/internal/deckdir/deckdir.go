@@ -21,6 +21,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
 
 	"github.com/tableref/tableref/rules/geo"
 )
@@ -152,12 +153,29 @@ func Source(code string) string {
 	return ""
 }
 
+// maxFileBytes bounds an installed deck file before it is read: every
+// command loads the deck folders at start, so one huge file would tax
+// them all. geo.ReadDeckFile holds deck files to the same size.
+const maxFileBytes = 4 << 20
+
 func read(path string) (*geo.DeckFile, error) {
-	f, err := os.Open(path)
+	// O_NONBLOCK: opening a FIFO (mkfifo DECKS/ZZ.csv) would otherwise
+	// wait for a writer forever, and every command with it.
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file (%s): a deck file is a plain CSV file", path, st.Mode().Type())
+	}
+	if st.Size() > maxFileBytes {
+		return nil, fmt.Errorf("%s: %d MB: larger than the %d MB a deck file may have", path, st.Size()>>20, maxFileBytes>>20)
+	}
 	d, err := geo.ReadDeckFile(f, geo.ParseOptions{File: path})
 	if err != nil {
 		return nil, err
