@@ -23,6 +23,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/tableref/tableref/cmd/tableref/internal/paths"
+	"github.com/tableref/tableref/cmd/tableref/internal/smallfile"
 	"github.com/tableref/tableref/hw/profile/strictyaml"
 	"github.com/tableref/tableref/hw/speech"
 	"github.com/tableref/tableref/rules"
@@ -162,7 +163,7 @@ func Default() *Config {
 // Load reads path; a missing file at the system path is fine (defaults),
 // a missing file named by the user is an error.
 func Load(path string, mustExist bool) (*Config, error) {
-	data, err := os.ReadFile(path)
+	data, err := smallfile.Read(path, maxFileBytes)
 	if errors.Is(err, os.ErrNotExist) && !mustExist {
 		return Default(), nil
 	}
@@ -171,6 +172,10 @@ func Load(path string, mustExist bool) (*Config, error) {
 	}
 	return Parse(data, path)
 }
+
+// maxFileBytes bounds a configuration file: the documented default is
+// about 6 KB, and a 100 MB file was read whole.
+const maxFileBytes = 1 << 20
 
 // Parse decodes a configuration over the defaults. Every unknown key and
 // every bad value is reported with its key and line.
@@ -320,7 +325,7 @@ func (w *Web) loadPIN() error {
 	if w.PIN != "" || strings.TrimSpace(w.PINFile) == "" || !w.LAN {
 		return nil
 	}
-	b, err := os.ReadFile(w.PINFile)
+	b, err := smallfile.Read(w.PINFile, 64)
 	if err != nil {
 		return fmt.Errorf("web.pin_file: %w (the Pi package makes it at install; or set web.pin)", err)
 	}

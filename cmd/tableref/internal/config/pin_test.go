@@ -42,3 +42,29 @@ func TestPINIsASCIIDigits(t *testing.T) {
 		t.Errorf("PIN 0482: %v", err)
 	}
 }
+
+// A configuration or PIN file that is huge or not a file is refused
+// without being read whole (issue 34: a 100 MB config was read whole).
+func TestFilesAreBounded(t *testing.T) {
+	dir := t.TempDir()
+	big := filepath.Join(dir, "big.yaml")
+	if err := os.WriteFile(big, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(big, 100<<20); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(big, true); err == nil || !strings.Contains(err.Error(), "larger than 1 MB") {
+		t.Errorf("a 100 MB config: %v", err)
+	}
+	if _, err := Load(dir, true); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("a folder as config: %v", err)
+	}
+	pin := filepath.Join(dir, "web-pin")
+	if err := os.WriteFile(pin, []byte(strings.Repeat("1", 100)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Parse([]byte("web: {listen: \"0.0.0.0:80\", lan: true, pin_file: "+pin+"}\n"), "x"); err == nil || !strings.Contains(err.Error(), "web.pin_file") {
+		t.Errorf("a 100-byte PIN file: %v", err)
+	}
+}

@@ -13,6 +13,7 @@
 package deckdir
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -21,8 +22,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"syscall"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/smallfile"
 	"github.com/tableref/tableref/rules/geo"
 )
 
@@ -159,24 +160,11 @@ func Source(code string) string {
 const maxFileBytes = 4 << 20
 
 func read(path string) (*geo.DeckFile, error) {
-	// O_NONBLOCK: opening a FIFO (mkfifo DECKS/ZZ.csv) would otherwise
-	// wait for a writer forever, and every command with it.
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	data, err := smallfile.Read(path, maxFileBytes)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w: a deck file is a plain CSV file of at most %s", err, smallfile.Size(maxFileBytes))
 	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file (%s): a deck file is a plain CSV file", path, st.Mode().Type())
-	}
-	if st.Size() > maxFileBytes {
-		return nil, fmt.Errorf("%s: %d MB: larger than the %d MB a deck file may have", path, st.Size()>>20, maxFileBytes>>20)
-	}
-	d, err := geo.ReadDeckFile(f, geo.ParseOptions{File: path})
+	d, err := geo.ReadDeckFile(bytes.NewReader(data), geo.ParseOptions{File: path})
 	if err != nil {
 		return nil, err
 	}

@@ -51,7 +51,7 @@ func TestLoadSkipsWhatIsNotADeckFile(t *testing.T) {
 	if loaded != 1 {
 		t.Errorf("%d decks loaded, want WB alone: %+v", loaded, got)
 	}
-	for name, want := range map[string]string{"ZZ.csv": "not a regular file", "YY.csv": "", "XX.csv": "larger than the 4 MB"} {
+	for name, want := range map[string]string{"ZZ.csv": "not a regular file", "YY.csv": "", "XX.csv": "larger than 4 MB"} {
 		msg, ok := errs[name]
 		if !ok || !strings.Contains(msg, want) {
 			t.Errorf("%s: error %q, want one saying %q", name, msg, want)
