@@ -20,10 +20,12 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"image/color"
 	"image/jpeg"
 	"image/png"
 	"io"
 	"os"
+	"syscall"
 
 	"gocv.io/x/gocv"
 	"golang.org/x/image/bmp"
@@ -51,10 +53,61 @@ var (
 	ErrCorrupt     = errors.New("image unreadable")
 )
 
+// MaxDecodeBytes bounds the memory a decode may take, reckoned from the
+// header before any pixel is decoded: the decoder's own picture (by its
+// bit depth and channels), its working buffers and the 8-bit BGR result.
+// The pixel count alone let a 522 KB 16-bit TIFF take 2.95 GB and a
+// 2.6 KB WebP 652 MB under the 64 MP limit. 512 MB still reads a 64 MP
+// JPEG or 8-bit PNG, and any 16-bit image of a 12 MP camera.
+const MaxDecodeBytes = 512 << 20
+
+// MaxJPEGScans bounds a progressive JPEG's scans: cameras and editors
+// write about ten; each scan walks the whole image again, and a 1.7 MB
+// file of thousands of tiny scans held the decoder for 46 s (libjpeg-
+// turbo 3 bounds them the same way, with TJPARAM_SCANLIMIT).
+const MaxJPEGScans = 100
+
 // Info is what the header says.
 type Info struct {
 	Format        string // png, jpeg, bmp, tiff, webp
 	Width, Height int
+	// DecodeBytes is the memory decoding will take, reckoned from the
+	// header (see MaxDecodeBytes).
+	DecodeBytes int64
+}
+
+// decodeBytes reckons the memory a decode of cfg takes: the decoder's
+// picture at its model's bytes a pixel, the working buffers of the
+// formats that need one, and the 3-byte BGR result.
+func decodeBytes(format string, cfg image.Config) int64 {
+	var perPixel int64 // the decoder's own picture
+	switch cfg.ColorModel {
+	case color.RGBA64Model, color.NRGBA64Model:
+		perPixel = 8
+	case color.Gray16Model:
+		perPixel = 2
+	case color.GrayModel, color.AlphaModel:
+		perPixel = 1
+	case color.YCbCrModel, color.NYCbCrAModel:
+		perPixel = 4 // 4:4:4 with alpha at worst
+	default: // RGBA, NRGBA, CMYK, and palettes (which Go expands when drawing)
+		perPixel = 4
+		if _, ok := cfg.ColorModel.(color.Palette); ok {
+			perPixel = 1
+		}
+	}
+	switch format {
+	case "jpeg":
+		// libjpeg-turbo writes BGR straight into the result; a
+		// progressive file keeps every coefficient (2 bytes each, up to
+		// three full-size components) until the last scan.
+		perPixel = 6
+	case "tiff":
+		perPixel *= 2 // the decompressed strips beside the picture
+	case "webp":
+		perPixel += 4 // the lossless decoder's 32-bit ARGB buffer
+	}
+	return int64(cfg.Width) * int64(cfg.Height) * (perPixel + 3)
 }
 
 // formats maps each format's leading bytes to its header reader.
@@ -100,7 +153,7 @@ func Check(data []byte) (Info, error) {
 			}
 			return Info{Format: f.name}, fmt.Errorf("%w: %s header: %v", ErrCorrupt, f.name, err)
 		}
-		in := Info{Format: f.name, Width: cfg.Width, Height: cfg.Height}
+		in := Info{Format: f.name, Width: cfg.Width, Height: cfg.Height, DecodeBytes: decodeBytes(f.name, cfg)}
 		if err := in.checkSize(); err != nil {
 			return in, err
 		}
@@ -123,9 +176,16 @@ func (in Info) checkSize() error {
 	case w*h > MaxPixels || w > MaxSide || h > MaxSide:
 		return fmt.Errorf("%w: the %s header says %d×%d pixels (%.0f MP); tableref reads at most %d MP and %d pixels a side (no camera takes more: a damaged or hostile file?)",
 			ErrTooLarge, in.Format, w, h, float64(w*h)/1e6, MaxPixels/1_000_000, MaxSide)
+	case in.DecodeBytes > maxDecodeBytes:
+		return fmt.Errorf("%w: decoding this %d×%d %s would take about %d MB, more than the %d MB tableref allows an image (16-bit or layered pictures take several times 8-bit's: save it as an 8-bit JPEG or PNG)",
+			ErrTooLarge, w, h, in.Format, in.DecodeBytes>>20, maxDecodeBytes>>20)
 	}
 	return nil
 }
+
+// maxDecodeBytes is MaxDecodeBytes; tests lower it to try the reckoning
+// on small pictures.
+var maxDecodeBytes int64 = MaxDecodeBytes
 
 // pngComplete walks the chunks up to IEND: a file cut short ends inside
 // one, or before IEND.
@@ -151,6 +211,7 @@ func pngComplete(b []byte) error {
 // thumbnail's markers inside an EXIF segment do not count.
 func jpegComplete(b []byte) error {
 	i := 2 // after SOI
+	scans := 0
 	for {
 		for i < len(b) && b[i] != 0xFF { // tolerate stray bytes between segments
 			i++
@@ -179,6 +240,9 @@ func jpegComplete(b []byte) error {
 		i += n
 		if m != 0xDA { // not start-of-scan: the next segment follows
 			continue
+		}
+		if scans++; scans > MaxJPEGScans {
+			return fmt.Errorf("%w: the JPEG has more than %d scans (cameras write about ten): a damaged or hostile file?", ErrTooLarge, MaxJPEGScans)
 		}
 		// Entropy-coded data runs to the next marker that is neither a
 		// stuffed zero nor a restart marker.
@@ -229,7 +293,8 @@ func Decode(data []byte, name string) (gocv.Mat, error) {
 
 // Read reads the image file at path (see Decode).
 func Read(path string) (gocv.Mat, error) {
-	f, err := os.Open(path)
+	// O_NONBLOCK: a FIFO in a camera folder must not hold the reader.
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		var pe *os.PathError
 		if errors.As(err, &pe) {

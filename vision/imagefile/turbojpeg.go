@@ -27,8 +27,7 @@ func tjError(h C.tjhandle) error {
 }
 
 // decodeTurboJPEG decodes a JPEG into a new 8-bit BGR Mat. A warning
-// (corrupt data libjpeg can step over, as imdecode did) is not an error:
-// a file cut short was refused before (jpegComplete).
+// (corrupt data libjpeg could step over, as imdecode did) is an error.
 func decodeTurboJPEG(data []byte) (gocv.Mat, error) {
 	if len(data) == 0 {
 		return gocv.NewMat(), errors.New("no data")
@@ -50,8 +49,10 @@ func decodeTurboJPEG(data []byte) (gocv.Mat, error) {
 	if err != nil {
 		return m, err
 	}
-	if C.tjDecompress2(h, src, C.ulong(len(data)), (*C.uchar)(unsafe.Pointer(&dst[0])), w, 0, ht, C.TJPF_BGR, 0) != 0 &&
-		C.tjGetErrorCode(h) != C.TJERR_WARNING {
+	// A warning is an error: corrupt data libjpeg steps over paints a
+	// grey or smeared patch a code may lie under, and a referee must not
+	// read a table from a picture it cannot trust.
+	if C.tjDecompress2(h, src, C.ulong(len(data)), (*C.uchar)(unsafe.Pointer(&dst[0])), w, 0, ht, C.TJPF_BGR, C.TJFLAG_STOPONWARNING) != 0 {
 		err := tjError(h)
 		m.Close()
 		return gocv.NewMat(), err

@@ -14,11 +14,19 @@ import (
 // decoder that trusts the header allocates the whole frame before it
 // finds the data short: OpenCV 4.6 aborts the process above
 // CV_IO_MAX_IMAGE_PIXELS).
-func PNGClaiming(w, h uint32) []byte {
+func PNGClaiming(w, h uint32) []byte { return PNGDeepClaiming(w, h, 8) }
+
+// PNGDeepClaiming is PNGClaiming with depth bits a sample (8 or 16) and
+// four channels (RGBA): a 16-bit one of the same pixels decodes into
+// twice the memory.
+func PNGDeepClaiming(w, h uint32, depth byte) []byte {
 	ihdr := make([]byte, 13)
 	binary.BigEndian.PutUint32(ihdr, w)
 	binary.BigEndian.PutUint32(ihdr[4:], h)
-	ihdr[8], ihdr[9] = 8, 2 // 8-bit RGB
+	ihdr[8], ihdr[9] = depth, 2 // RGB
+	if depth == 16 {
+		ihdr[9] = 6 // RGBA
+	}
 	var z bytes.Buffer
 	zw := zlib.NewWriter(&z)
 	zw.Write(make([]byte, 1+3*min(int(w), 4096)))
@@ -38,3 +46,21 @@ func appendChunk(out []byte, typ string, data []byte) []byte {
 
 // Huge is the PNG of the reported attack: a header claiming 10¹⁰ pixels.
 func Huge() []byte { return PNGClaiming(100_000, 100_000) }
+
+// JPEGScans is jpeg with n empty scans added before its end-of-image
+// marker: a progressive file of that many scans, each of which a decoder
+// walks the whole image for.
+func JPEGScans(jpeg []byte, n int) []byte {
+	eoi := bytes.LastIndex(jpeg, []byte{0xFF, 0xD9})
+	if eoi < 0 {
+		return nil
+	}
+	out := append([]byte(nil), jpeg[:eoi]...)
+	// SOS: length 8, one component (1) with tables 0/0, spectral 0–63,
+	// approximation 0; no entropy-coded data follows.
+	sos := []byte{0xFF, 0xDA, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3F, 0x00}
+	for i := 0; i < n; i++ {
+		out = append(out, sos...)
+	}
+	return append(out, jpeg[eoi:]...)
+}
