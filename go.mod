@@ -14,8 +14,9 @@ require (
 	github.com/spf13/pflag v1.0.10
 	gocv.io/x/gocv v0.31.0
 	golang.org/x/image v0.40.0
-	golang.org/x/sys v0.29.0
-	golang.org/x/term v0.28.0
+	golang.org/x/net v0.62.0
+	golang.org/x/sys v0.49.0
+	golang.org/x/term v0.47.0
 	golang.org/x/text v0.43.0
 	golang.org/x/time v0.16.0
 	gopkg.in/yaml.v3 v3.0.1
