@@ -83,6 +83,7 @@ func Learn(ctx context.Context, o LearnOptions, photos []string, in io.Reader, o
 	if err != nil {
 		return err
 	}
+	defer s.Close()
 	if n := len(s.Cards()); n > 0 {
 		fmt.Fprintf(out, "session %s: %s learned before; going on\n", o.Session, rules.Count(n, "card"))
 	}

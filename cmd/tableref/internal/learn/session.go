@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/tableref/tableref/cmd/tableref/internal/pidlock"
 	"io/fs"
 	"math"
 	"os"
@@ -36,8 +37,17 @@ type Session struct {
 	Code, Game string
 	path       string
 	cards      map[int]Card
+	lock       *pidlock.Lock
 	// Torn says the file ended in a torn line, which was left out.
 	Torn bool
+}
+
+// Close lets another learn open the session.
+func (s *Session) Close() {
+	if s.lock != nil {
+		s.lock.Release()
+		s.lock = nil
+	}
 }
 
 type sessionLine struct {
@@ -53,12 +63,34 @@ const sessionFormat = 1
 
 // Open resumes the session in path, or starts it there. A session file
 // belongs to one deck and game: opening it for another is an error.
-func Open(path, code, game string) (*Session, error) {
+//
+// One learn at a time has a session: Open locks it (path + ".lock") until
+// Close, and a second learn on it is refused, naming the one that has it
+// (two learns on one file both ended well, and the last to write the deck
+// file won: 24 cards in the session, 12 in the file).
+func Open(path, code, game string) (s *Session, err error) {
 	code, game = strings.ToUpper(code), strings.ToLower(game)
 	if err := rules.CheckDeckCode(code); err != nil {
 		return nil, err
 	}
-	s := &Session{Code: code, Game: game, path: path, cards: map[int]Card{}}
+	lock, err := pidlock.Take(path+".lock", "decks learn "+code)
+	if err != nil {
+		var held *pidlock.HeldError
+		if errors.As(err, &held) {
+			return nil, fmt.Errorf("%s: another learn has this session (%s): finish it first, or give another --session file", path, held.Holder)
+		}
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	defer func() {
+		if err != nil {
+			lock.Release()
+		}
+	}()
+	return open(path, code, game, lock)
+}
+
+func open(path, code, game string, lock *pidlock.Lock) (*Session, error) {
+	s := &Session{Code: code, Game: game, path: path, cards: map[int]Card{}, lock: lock}
 	data, err := os.ReadFile(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):

@@ -24,6 +24,7 @@ func FuzzOpenSession(f *testing.F) {
 		if err != nil {
 			return
 		}
+		defer s.Close()
 		before := len(s.Cards())
 		c := Card{Num: 999, Name: "Fuzz", NS: 998, WE: 997}
 		if _, taken := s.Card(999); taken {
@@ -32,10 +33,12 @@ func FuzzOpenSession(f *testing.F) {
 		if err := s.Confirm(c); err != nil {
 			return // a number the file gave another card already
 		}
+		s.Close()
 		again, err := Open(path, "SA", geo.GameWIT)
 		if err != nil {
 			t.Fatalf("a session that took a card does not open again: %v", err)
 		}
+		defer again.Close()
 		if len(again.Cards()) != before+1 {
 			t.Fatalf("%d cards after adding one to %d", len(again.Cards()), before)
 		}

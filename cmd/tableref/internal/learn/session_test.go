@@ -32,6 +32,7 @@ func TestSessionSurvivesAnInterruption(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.Close()
+	s.Close()
 
 	again, err := Open(path, "SA", geo.GameWIT)
 	if err != nil {
@@ -48,6 +49,7 @@ func TestSessionSurvivesAnInterruption(t *testing.T) {
 	if err := again.Confirm(Card{Num: 19, Name: "Piura", NS: 33, WE: 3}); err != nil {
 		t.Fatal(err)
 	}
+	again.Close()
 	third, err := Open(path, "SA", geo.GameWIT)
 	if err != nil {
 		t.Fatal(err)
@@ -55,6 +57,7 @@ func TestSessionSurvivesAnInterruption(t *testing.T) {
 	if len(third.Cards()) != 3 || third.Torn {
 		t.Errorf("after going on: %+v, torn %v", third.Cards(), third.Torn)
 	}
+	third.Close()
 	if _, err := Open(path, "WB", geo.GameWIT); err == nil || !strings.Contains(err.Error(), "is a learn session of deck SA") {
 		t.Errorf("opened for another deck: %v", err)
 	}
@@ -162,4 +165,25 @@ func TestSessionGoesOnOverItsInstalledDeck(t *testing.T) {
 	if c := d.Cards[1]; c.Name != "Punta del Este" || !c.HasCoords || c.Country != "Uruguay" {
 		t.Errorf("Punta del Este in the second deck file = %+v: lost what tableref's deck knows", c)
 	}
+}
+
+// One learn at a time has a session: a second is refused, naming the
+// first, and gets it once the first has closed it (issue 34: both ended
+// well and the last to write won).
+func TestSessionIsOneLearnsAtATime(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "learn-SA.jsonl")
+	first, err := Open(path, "SA", geo.GameWIT)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Open(path, "SA", geo.GameWIT)
+	if err == nil || !strings.Contains(err.Error(), "another learn has this session") || !strings.Contains(err.Error(), "decks learn SA") {
+		t.Fatalf("a second learn on the session: %v", err)
+	}
+	first.Close()
+	second, err := Open(path, "SA", geo.GameWIT)
+	if err != nil {
+		t.Fatalf("after the first closed: %v", err)
+	}
+	second.Close()
 }

@@ -134,13 +134,17 @@ func (p *Page) start(w http.ResponseWriter, r *http.Request) {
 		replyErr(w, http.StatusBadRequest, err.Error())
 		return
 	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.s != nil { // the page's own session, closed before it is opened again
+		p.s.Close()
+		p.s = nil
+	}
 	s, err := Open(filepath.Join(p.Dir, "learn-"+code+".jsonl"), code, geo.GameWIT)
 	if err != nil {
 		replyErr(w, http.StatusInternalServerError, err.Error())
 		return
 	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
 	p.s, p.pending = s, nil
 	reply(w, http.StatusOK, p.stateLocked())
 }
