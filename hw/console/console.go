@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 
+	"golang.org/x/term"
+
 	"github.com/tableref/tableref/hw/display"
 )
 
@@ -17,6 +19,15 @@ type Dev struct {
 }
 
 var _ display.Display = (*Dev)(nil)
+
+// Logged reports whether the screens go to a log rather than a terminal
+// someone watches: under systemd the console display writes to the
+// system journal, which more people may read than the display's room, so
+// secrets (the page's PIN) are not shown on it.
+func (d *Dev) Logged() bool {
+	f, ok := d.w.(interface{ Fd() uintptr })
+	return !ok || !term.IsTerminal(int(f.Fd()))
+}
 
 // New returns a console display of cols×rows characters (16×2 if zero).
 func New(w io.Writer, cols, rows int) *Dev {

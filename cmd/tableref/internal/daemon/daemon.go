@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"math"
 	"net"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -244,7 +245,14 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 			Dir:        paths.StateDir(),
 			Install:    func(f *geo.DeckFile) (string, error) { return deckdir.Install(f, deckdir.InstallDir(true)) },
 		}
-		d.web = web.New(d, web.Options{PIN: cfg.Web.PIN, Hosts: hosts, Vitals: func() any { return d.vitals(cam, scan) }, Pages: learnPage.Routes()})
+		// The cookie's key beside the journal, so a restart keeps the
+		// phones logged in; without it they log in again.
+		keyPath := filepath.Join(filepath.Dir(cfg.Journal), "web-key")
+		key, err := web.LoadKey(keyPath)
+		if err != nil {
+			slog.Warn("web: no kept key for the PIN cookie: phones log in again after each restart", "err", err)
+		}
+		d.web = web.New(d, web.Options{PIN: cfg.Web.PIN, Hosts: hosts, Vitals: func() any { return d.vitals(cam, scan) }, Pages: learnPage.Routes(), Key: key})
 		webAddr = ln.Addr().String()
 	}
 

@@ -130,10 +130,25 @@ func webPort(ln net.Listener) int {
 // with the PIN.
 func (d *daemon) joined(j joinMsg, port int) {
 	d.h.join, d.h.port, d.h.joinHost = j.url, port, j.host
-	d.pres.Send(joinScreens(j, port, d.cfg.Web.PIN))
+	d.pres.Send(joinScreens(j, port, pinShown(d.deps.Display, d.cfg.Web.PIN)))
 	d.publish()
 }
 
 // joinWait is how long the start waits for the page's address, so that the
 // display says it before the game's first screens.
 const joinWait = 3 * time.Second
+
+// hiddenPIN stands for the PIN on a display that is a log: "PIN in
+// web-pin" says where to read it (/etc/tableref/web-pin, root and the
+// service only).
+const hiddenPIN = "in web-pin"
+
+// pinShown is what the display says of the PIN: the PIN itself, unless
+// the display is the console writing to a log (the system journal,
+// readable by group adm on Raspberry Pi OS, where the PIN file is not).
+func pinShown(dev any, pin string) string {
+	if c, ok := dev.(interface{ Logged() bool }); ok && pin != "" && c.Logged() {
+		return hiddenPIN
+	}
+	return pin
+}

@@ -148,14 +148,22 @@ func (d *doctor) run(ctx context.Context, profPath string) error {
 	}
 
 	fmt.Fprintln(d.w, "camera")
-	if cams := d.glob("dev/video*"); len(cams) > 0 {
-		d.ok("video devices %s", strings.Join(cams, " "))
-		if !root && !slices.Contains(groups, "video") {
-			d.bad("sudo usermod -aG video $USER, then log out and in", "user is not in group video")
+	// A recording (a folder camera on a laptop) needs no camera device.
+	switch recording, err := d.recordingSource(); {
+	case err != nil:
+		d.bad("give camera.source a folder of frames or a video file that exists, or a camera (docs/daemon.md)", "%v", err)
+	case recording != "":
+		d.ok("camera.source plays %s (no camera device needed)", recording)
+	default:
+		if cams := d.glob("dev/video*"); len(cams) > 0 {
+			d.ok("video devices %s", strings.Join(cams, " "))
+			if !root && !slices.Contains(groups, "video") {
+				d.bad("sudo usermod -aG video $USER, then log out and in", "user is not in group video")
+			}
+		} else {
+			d.bad("connect a CSI camera (check the ribbon is seated, then rpicam-hello --list-cameras) or a USB webcam",
+				"no camera device (/dev/video*)")
 		}
-	} else {
-		d.bad("connect a CSI camera (check the ribbon is seated, then rpicam-hello --list-cameras) or a USB webcam",
-			"no camera device (/dev/video*)")
 	}
 
 	d.reach(d.config)

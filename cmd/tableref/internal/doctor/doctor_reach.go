@@ -2,8 +2,11 @@ package doctor
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 
 	"github.com/tableref/tableref/calibration"
 	"github.com/tableref/tableref/cmd/tableref/internal/config"
@@ -76,4 +79,44 @@ func (d *doctor) reach(cfgPath string) {
 		d.bad("lower the camera, raise its resolution (camera.source: rpicam:WxH) or print larger codes ('tableref print size')",
 			"%s: the camera is too weak for the codes: %s", game, r.Text())
 	}
+}
+
+// recordingSource says which recording (a folder of frames, a video file)
+// the configuration's camera.source plays, "" when it names a camera or
+// there is no configuration. A recording that is not there is an error.
+func (d *doctor) recordingSource() (string, error) {
+	path, must := d.config, true
+	if path == "" {
+		path, must = d.under(config.SystemPath), false
+	}
+	cfg, err := config.Load(path, must)
+	if err != nil {
+		return "", nil // the camera reach section reports the configuration
+	}
+	src := cfg.Camera.Source
+	if looksLikeCamera(src) {
+		return "", nil
+	}
+	spec, err := camera.Parse(src)
+	if err != nil {
+		return "", fmt.Errorf("camera.source %q: %w", src, err)
+	}
+	switch spec.Kind {
+	case camera.KindFolder:
+		return "the folder of frames " + spec.Target, nil
+	case camera.KindFile:
+		return "the video file " + spec.Target, nil
+	}
+	return "", nil
+}
+
+// looksLikeCamera tells a camera source (pi, rpicam…, a V4L2 device or
+// index, a GStreamer pipeline) from a path, without touching the files.
+func looksLikeCamera(src string) bool {
+	src = strings.TrimSpace(src)
+	if _, err := strconv.Atoi(src); err == nil {
+		return true
+	}
+	return src == "" || src == "pi" || strings.HasPrefix(src, "rpicam") || strings.HasPrefix(src, "/dev/video") ||
+		strings.HasPrefix(src, "gst:") || strings.Contains(src, " ! ")
 }

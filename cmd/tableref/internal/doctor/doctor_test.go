@@ -151,3 +151,41 @@ func TestDoctorPageAndSpeech(t *testing.T) {
 		t.Errorf("without avahi:\n%s", out.String())
 	}
 }
+
+// With a folder camera configured the doctor looks for no camera device
+// (issue 33 D8: "MISSING no camera device" and exit 1 on a laptop playing
+// a recording); a folder that is not there is a problem, named.
+func TestDoctorFolderCamera(t *testing.T) {
+	for _, tc := range []struct {
+		name, source, want string
+		missing            bool
+	}{
+		{"a folder of frames", "frames", "camera.source plays the folder of frames", false},
+		{"a folder that is gone", "gone", `MISSING camera.source "`, true},
+		{"the Pi camera", "pi", "MISSING no camera device", true},
+	} {
+		root := fakeRoot(t, "frames/0001.jpg=")
+		cfg := filepath.Join(root, "etc/tableref/config.yaml")
+		if err := os.MkdirAll(filepath.Dir(cfg), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		src := tc.source
+		if src != "pi" {
+			src = filepath.Join(root, src)
+		}
+		if err := os.WriteFile(cfg, []byte("game: {mode: strangeworld, players: [Ana, Ben]}\ncamera: {source: \""+src+"\"}\ncalibration: none\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		d := &doctor{w: &out, root: root, config: cfg, groups: func() []string { return []string{"pi"} }}
+		d.run(context.Background(), "")
+		got := out.String()
+		if !strings.Contains(got, tc.want) {
+			t.Errorf("%s: output lacks %q:\n%s", tc.name, tc.want, got)
+		}
+		camSection := got[strings.Index(got, "\ncamera\n"):strings.Index(got, "camera reach")]
+		if strings.Contains(camSection, "MISSING") != tc.missing {
+			t.Errorf("%s: camera section:\n%s", tc.name, camSection)
+		}
+	}
+}

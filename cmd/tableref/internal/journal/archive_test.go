@@ -83,3 +83,20 @@ func TestArchiveNeverReplacesAFile(t *testing.T) {
 		t.Errorf("the journal is still at %s (%v)", path, err)
 	}
 }
+
+// A journal names the players: it is 0640, not world-readable (issue 33 D4).
+func TestJournalIsNotWorldReadable(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	w, err := Create(path, setup, time.Unix(0, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	st, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Mode().Perm()&0o007 != 0 {
+		t.Errorf("journal mode %v: others may read it", st.Mode().Perm())
+	}
+}

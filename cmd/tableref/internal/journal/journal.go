@@ -71,7 +71,8 @@ func Create(path string, s rules.Setup, now time.Time) (*Writer, error) {
 	}
 	// Append-only: every write lands at the end of the file, whoever else
 	// might have it open.
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY|os.O_APPEND, 0o644)
+	// 0640: the journal names the players; the service and its group read it.
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY|os.O_APPEND, 0o640)
 	if err != nil {
 		return nil, fmt.Errorf("journal: %w", err)
 	}

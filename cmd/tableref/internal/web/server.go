@@ -64,6 +64,9 @@ type Options struct {
 	MaxStreams int
 	// Timeouts of the HTTP server; zero means the defaults below.
 	ReadHeaderTimeout, ReadTimeout, WriteTimeout, IdleTimeout time.Duration
+	// Key signs the PIN cookie (LoadKey keeps one across restarts); nil:
+	// a new key, so every restart logs every phone out.
+	Key []byte
 }
 
 // Defaults of Options. A Pi serves a handful of phones: eight pages at
@@ -108,8 +111,11 @@ func New(b Backend, opt Options) *Server {
 	opt.WriteTimeout = cmp.Or(opt.WriteTimeout, defaultWriteTimeout)
 	opt.IdleTimeout = cmp.Or(opt.IdleTimeout, defaultIdleTimeout)
 	s := &Server{b: b, opt: opt, subs: map[chan struct{}]struct{}{}, pins: newPINGuard(), hosts: newHostCheck(opt.Hosts)}
-	s.key = make([]byte, 32)
-	_, _ = rand.Read(s.key)
+	s.key = opt.Key
+	if len(s.key) == 0 {
+		s.key = make([]byte, keyBytes)
+		_, _ = rand.Read(s.key)
+	}
 	sub, _ := fs.Sub(static, "static")
 	mux := http.NewServeMux()
 	mux.Handle("GET /", http.FileServerFS(sub))

@@ -1,0 +1,66 @@
+package web
+
+import (
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// keyBytes is the size of the cookie's signing key (HMAC-SHA256).
+const keyBytes = 32
+
+// LoadKey returns the cookie's signing key kept in path, making it the
+// first time (mode 0600, readable by the service alone). A key kept in the
+// state folder survives restarts, so a crash, the watchdog, an upgrade or
+// a reboot no longer logs every phone out. A file that is not a key (the
+// wrong size, too open) is refused, not used: the caller may start with a
+// fresh key and say so.
+func LoadKey(path string) ([]byte, error) {
+	b, err := os.ReadFile(path)
+	switch {
+	case err == nil:
+		st, serr := os.Stat(path)
+		if serr != nil {
+			return nil, serr
+		}
+		if st.Mode().Perm()&0o077 != 0 {
+			return nil, fmt.Errorf("%s: mode %v: the page's key must be readable by its owner alone (chmod 600)", path, st.Mode().Perm())
+		}
+		if len(b) != keyBytes {
+			return nil, fmt.Errorf("%s: %d bytes, not a key of %d", path, len(b), keyBytes)
+		}
+		return b, nil
+	case !errors.Is(err, fs.ErrNotExist):
+		return nil, err
+	}
+	key := make([]byte, keyBytes)
+	if _, err := rand.Read(key); err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
+		return nil, err
+	}
+	// O_EXCL: two starts racing keep one key (the loser reads the winner's).
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if errors.Is(err, fs.ErrExist) {
+		return LoadKey(path)
+	}
+	if err != nil {
+		return nil, err
+	}
+	_, err = f.Write(key)
+	if serr := f.Sync(); err == nil {
+		err = serr
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(path)
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return key, nil
+}
