@@ -85,11 +85,72 @@ func Run(ctx context.Context, conn *dbus.Conn, o Options, onName Published) erro
 	if o.Hostname == nil {
 		o.Hostname = os.Hostname
 	}
-	server := conn.Object(busName, "/")
 	version, err := Probe(ctx, conn)
 	if err != nil {
 		return err
 	}
+	// avahi-daemon leaving the bus and coming back (an upgrade restarts
+	// it) drops every record it held: watch its name, and publish again
+	// when it is back. Only the entry group's state was watched before,
+	// and NAME.local stayed gone until tableref restarted.
+	signals := make(chan *dbus.Signal, 16)
+	conn.Signal(signals)
+	defer conn.RemoveSignal(signals)
+	owner := []dbus.MatchOption{dbus.WithMatchInterface("org.freedesktop.DBus"), dbus.WithMatchMember("NameOwnerChanged"), dbus.WithMatchArg(0, busName)}
+	if err := conn.AddMatchSignalContext(ctx, owner...); err != nil {
+		return fmt.Errorf("avahi: watching avahi-daemon on the bus: %w", err)
+	}
+	defer func() { _ = conn.RemoveMatchSignal(owner...) }()
+	for {
+		err := publishUntilGone(ctx, conn, version, o, onName, signals)
+		if !errors.Is(err, errAvahiGone) {
+			return err
+		}
+		slog.Warn("mdns: avahi-daemon left the bus (restarted?): the page is not advertised until it is back", "name", o.Name+".local")
+		if err := waitForOwner(ctx, signals); err != nil {
+			return nil // ctx ended
+		}
+		if version, err = Probe(ctx, conn); err != nil {
+			return err
+		}
+		slog.Info("mdns: avahi-daemon is back: publishing again", "avahi", version)
+	}
+}
+
+// errAvahiGone says avahi-daemon left the bus while publishing.
+var errAvahiGone = errors.New("avahi-daemon left the bus")
+
+// ownerChange reads a NameOwnerChanged signal for avahi's name: whether it
+// is one, and the new owner ("" when avahi left).
+func ownerChange(s *dbus.Signal) (newOwner string, ok bool) {
+	if s.Name != "org.freedesktop.DBus.NameOwnerChanged" || len(s.Body) < 3 {
+		return "", false
+	}
+	if name, _ := s.Body[0].(string); name != busName {
+		return "", false
+	}
+	newOwner, _ = s.Body[2].(string)
+	return newOwner, true
+}
+
+// waitForOwner waits until avahi's name has an owner again.
+func waitForOwner(ctx context.Context, signals <-chan *dbus.Signal) error {
+	for {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case s := <-signals:
+			if owner, ok := ownerChange(s); ok && owner != "" {
+				return nil
+			}
+		}
+	}
+}
+
+// publishUntilGone publishes through one entry group until ctx ends (nil),
+// avahi fails the records, or avahi leaves the bus (errAvahiGone).
+func publishUntilGone(ctx context.Context, conn *dbus.Conn, version string, o Options, onName Published, signals <-chan *dbus.Signal) error {
+	server := conn.Object(busName, "/")
 	var path dbus.ObjectPath
 	if err := server.CallWithContext(ctx, serverIface+".EntryGroupNew", 0).Store(&path); err != nil {
 		return fmt.Errorf("avahi %s: a new entry group: %w", version, err)
@@ -100,9 +161,6 @@ func Run(ctx context.Context, conn *dbus.Conn, o Options, onName Published) erro
 		defer cancel()
 		_ = group.CallWithContext(fctx, groupIface+".Free", 0).Err // the records go with it
 	}()
-	signals := make(chan *dbus.Signal, 8)
-	conn.Signal(signals)
-	defer conn.RemoveSignal(signals)
 	if err := conn.AddMatchSignalContext(ctx, dbus.WithMatchObjectPath(path), dbus.WithMatchInterface(groupIface), dbus.WithMatchMember("StateChanged")); err != nil {
 		return fmt.Errorf("avahi: watching the entry group: %w", err)
 	}
@@ -126,6 +184,9 @@ func Run(ctx context.Context, conn *dbus.Conn, o Options, onName Published) erro
 		case <-ctx.Done():
 			return nil
 		case s := <-signals:
+			if owner, ok := ownerChange(s); ok && owner == "" {
+				return errAvahiGone
+			}
 			if s.Path != path || s.Name != groupIface+".StateChanged" || len(s.Body) < 1 {
 				continue
 			}

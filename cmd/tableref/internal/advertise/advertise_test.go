@@ -165,3 +165,49 @@ func TestRealAvahi(t *testing.T) {
 		t.Errorf("the service is not listed with port 8080: %s", b)
 	}
 }
+
+// avahi-daemon restarting (an upgrade does it) drops every record it held:
+// tableref sees it leave the bus, waits, and publishes again through the
+// new one (issue 33 D3: tableref.local stayed gone until tableref
+// restarted, and nothing was logged).
+func TestPublishesAgainAfterAvahiRestarts(t *testing.T) {
+	addr := avahitest.Bus(t)
+	first := avahitest.Start(t, addr)
+	client := avahitest.Connect(t, addr)
+	addrs := &addrList{}
+	addrs.set(Addr{Iface: 2, IP: netip.MustParseAddr("192.168.1.20")})
+	names := make(chan string, 4)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- Run(ctx, client, Options{Name: "tableref", Port: 80, Addrs: addrs.get, Recheck: time.Hour,
+			Hostname: func() (string, error) { return "raspberrypi", nil }}, func(n string) { names <- n })
+	}()
+	defer func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("Run: %v", err)
+		}
+	}()
+	wait := func(what string) {
+		t.Helper()
+		select {
+		case n := <-names:
+			if n != "tableref" {
+				t.Fatalf("%s: published %s.local", what, n)
+			}
+		case err := <-done:
+			t.Fatalf("%s: Run returned %v", what, err)
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%s: not established", what)
+		}
+	}
+	wait("at start")
+	first.Stop(t)
+	second := avahitest.Start(t, addr)
+	wait("after avahi restarted")
+	waitFor(t, "the records in the new avahi", func() bool {
+		recs := strings.Join(second.Records(), "\n")
+		return strings.Contains(recs, "A tableref.local 192.168.1.20") && strings.Contains(recs, "SRV")
+	})
+}

@@ -191,3 +191,17 @@ func Start(t testing.TB, addr string, taken ...string) *Avahi {
 	}
 	return a
 }
+
+// Stop leaves the bus as avahi-daemon does when it stops or restarts:
+// its name goes, with every record it held. Start another for the
+// restarted daemon.
+func (a *Avahi) Stop(t testing.TB) {
+	t.Helper()
+	if _, err := a.conn.ReleaseName(busName); err != nil {
+		t.Fatal(err)
+	}
+	a.mu.Lock()
+	a.committed = nil
+	a.mu.Unlock()
+	a.conn.Close()
+}
