@@ -44,7 +44,7 @@ func newScan() *cobra.Command {
 				return cli.Usagef("want either --game MODE or --codes")
 			}
 			var err error
-			if f.options, err = parseOptions(opts); err != nil {
+			if f.options, err = cli.ParseOptions(opts); err != nil {
 				return err
 			}
 			var mode *rules.Mode
@@ -74,19 +74,6 @@ func newScan() *cobra.Command {
 	fs.BoolVar(&f.codes, "codes", false, "list every QR code in the photo, ours or not")
 	fs.BoolVar(&f.allowMissing, "allow-missing", false, "score what was read even when the photo missed part of the finished table or a problem left cards out (the gaps and problems are still listed)")
 	return c
-}
-
-// parseOptions reads repeated --option KEY=VALUE flags.
-func parseOptions(kvs []string) (map[string]string, error) {
-	out := map[string]string{}
-	for _, v := range kvs {
-		k, val, ok := strings.Cut(v, "=")
-		if !ok || strings.TrimSpace(k) == "" {
-			return nil, cli.Usagef("--option %q: want KEY=VALUE", v)
-		}
-		out[strings.TrimSpace(k)] = strings.TrimSpace(val)
-	}
-	return out, nil
 }
 
 // scanResult is the --json form of a game scan.

@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"github.com/tableref/tableref/cmd/tableref/internal/cli"
 	"strconv"
 	"strings"
 	"time"
@@ -49,11 +50,11 @@ func BindFlags(fs *pflag.FlagSet) *Flags {
 		return nil
 	}
 	fs.Func("option", "a game option `KEY=VALUE`, repeatable (config key game.options)", func(v string) error {
-		k, val, ok := strings.Cut(v, "=")
-		if !ok || strings.TrimSpace(k) == "" {
-			return fmt.Errorf("%q: want KEY=VALUE", v)
+		k, val, err := cli.ParseOption(v)
+		if err != nil {
+			return err
 		}
-		f.pending = append(f.pending, [2]string{strings.TrimSpace(k), strings.TrimSpace(val)})
+		f.pending = append(f.pending, [2]string{k, val})
 		return nil
 	})
 	fs.Bool("lan", false, "allow network access to the status page (needs --pin; config key web.lan)")

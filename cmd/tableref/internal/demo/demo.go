@@ -96,7 +96,36 @@ func Load(dir string) (*Recording, error) {
 	if r.Version != Version {
 		return nil, fmt.Errorf("recording of generator version %d, want %d", r.Version, Version)
 	}
+	if err := r.check(); err != nil {
+		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, "recording.json"), err)
+	}
 	return &r, nil
+}
+
+// check refuses a recording.json that Generate cannot have written (a
+// damaged cache is then filmed again, not played): a frame rate, size
+// or scale that is not a positive finite number in range, moves outside
+// the frames, a setup with no mode.
+func (r *Recording) check() error {
+	finite := func(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) && v > 0 }
+	switch {
+	case !finite(r.FPS) || r.FPS > 120:
+		return fmt.Errorf("fps %v: want more than 0 and at most 120", r.FPS)
+	case r.Width <= 0 || r.Height <= 0 || r.Width > 16384 || r.Height > 16384:
+		return fmt.Errorf("frames of %d×%d: want 1 to 16384 a side", r.Width, r.Height)
+	case r.Frames <= 0:
+		return fmt.Errorf("%d frames", r.Frames)
+	case !finite(r.PxPerMM) || !finite(r.ModulePx):
+		return fmt.Errorf("px_per_mm %v, module_px %v: want positive numbers", r.PxPerMM, r.ModulePx)
+	case r.Setup.Mode == "":
+		return errors.New("no game mode")
+	}
+	for _, m := range r.Moves {
+		if m < 0 || m >= r.Frames {
+			return fmt.Errorf("move at frame %d of %d", m, r.Frames)
+		}
+	}
+	return nil
 }
 
 // cardMM is a printed poker card and its code (calibration's SA deck).
