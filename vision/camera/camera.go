@@ -9,12 +9,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"gocv.io/x/gocv"
 
@@ -220,9 +222,20 @@ type Folder struct {
 	dir     string
 	files   []string
 	next    int
-	read    int // images read in this pass
-	skipped int // images skipped in this pass
+	read    int  // images read in this pass
+	skipped int  // images skipped in this pass
+	waiting bool // the frames have gone and are waited for
 }
+
+// folderGone reports whether the folder itself is not there.
+func (f *Folder) folderGone() bool {
+	_, err := os.Stat(f.dir)
+	return errors.Is(err, fs.ErrNotExist)
+}
+
+// folderRetry is how often a folder camera whose frames have gone looks
+// for them again.
+const folderRetry = 250 * time.Millisecond
 
 // OpenFolder lists the images of dir (without reading any: Open checks a
 // folder by reading its first frame).
@@ -273,8 +286,31 @@ func (f *Folder) Read(ctx context.Context, dst *gocv.Mat) error {
 			return errEOF
 		}
 		name := f.files[f.next]
-		f.next++
 		img, err := imagefile.Read(name)
+		if errors.Is(err, fs.ErrNotExist) && f.folderGone() {
+			// The folder has gone: moved, an unplugged USB stick. Wait
+			// for it instead of skipping every frame in a few
+			// milliseconds and ending the recording with the game
+			// unfinished. (One frame deleted from a folder still there
+			// is skipped like an unreadable one.)
+			img.Close()
+			if !f.waiting {
+				slog.Warn("camera: the recording's frames are gone; waiting for them to come back", "folder", f.dir, "frame", filepath.Base(name))
+				f.waiting = true
+			}
+			wait, stop := context.WithTimeout(ctx, folderRetry)
+			<-wait.Done()
+			stop()
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			continue
+		}
+		if f.waiting {
+			slog.Info("camera: the recording's frames are back", "folder", f.dir)
+			f.waiting = false
+		}
+		f.next++
 		if err != nil {
 			img.Close()
 			f.skipped++
