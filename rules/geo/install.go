@@ -140,8 +140,23 @@ func Check(f *DeckFile) error {
 	if b.game != f.Game {
 		return fmt.Errorf("deck code %s is tableref's %s deck: choose another code", f.Code, b.name)
 	}
+	// Every name tableref's deck gives a card, to its number: a card of the
+	// file may not take another card's name, even as an alias (SA-017
+	// "Lima" aliased "Encarnación" renumbered Lima and passed the
+	// number check through its alias).
+	owner := map[string]rules.CardID{}
+	for _, bc := range b.cards {
+		for _, n := range append([]string{bc.Name}, bc.Aliases...) {
+			owner[rules.Fold(n)] = bc.ID
+		}
+	}
 	var clash []string
 	for _, c := range f.Cards {
+		for _, n := range append([]string{c.Name}, c.Aliases...) {
+			if id, ok := owner[rules.Fold(n)]; ok && id.Num != c.ID.Num {
+				clash = append(clash, fmt.Sprintf("%s calls itself %s, which is %s in tableref's deck", c.ID, n, id))
+			}
+		}
 		i, ok := b.byNum[c.ID.Num]
 		if !ok || sameCard(b.cards[i], c) {
 			continue

@@ -54,7 +54,7 @@ func TestInstallAndRemove(t *testing.T) {
 func TestInstallOverBuiltin(t *testing.T) {
 	sa := Cards(DeckSA)
 	encarnacion := sa[16] // SA-017
-	good := mustRead(t, "number,name,ns,we\n17,"+encarnacion.Name+",70,60\n200,Ciudad del Este,71,61\n", ParseOptions{Code: "SA", Game: GameWIT})
+	good := mustRead(t, "number,name,ns,we\n17,"+encarnacion.Name+",70,60\n200,Puerto Nuevo del Test,71,61\n", ParseOptions{Code: "SA", Game: GameWIT})
 	if err := Install(good); err != nil {
 		t.Fatal(err)
 	}
@@ -83,6 +83,29 @@ func TestInstallOverBuiltin(t *testing.T) {
 	if err := Install(renamed); err == nil || !strings.Contains(err.Error(), "SA-017 is "+encarnacion.Name+" in tableref's deck, not Asunción") {
 		t.Errorf("renumbered override: %v", err)
 	}
+	// A card may not take another card's name, even as an alias (issue 34:
+	// SA-017 "Lima" aliased Encarnación renumbered Lima, and the demo's
+	// journal replayed 0 points).
+	var lima Card
+	for _, c := range sa {
+		if c.Name == "Lima" {
+			lima = c
+		}
+	}
+	if lima.Name == "" {
+		t.Fatal("no Lima in tableref's SA")
+	}
+	realiased := mustRead(t, "number,name,aliases,ns,we\n17,Lima,"+encarnacion.Name+",70,60\n", ParseOptions{Code: "SA", Game: GameWIT})
+	if err := Install(realiased); err == nil || !strings.Contains(err.Error(), "SA-017 calls itself Lima, which is "+lima.ID.String()+" in tableref's deck") {
+		t.Errorf("re-aliased override: %v", err)
+	}
+	if err := Install(mustRead(t, "number,name,ns,we\n200,Ciudad del Este,71,61\n", ParseOptions{Code: "SA", Game: GameWIT})); err == nil {
+		t.Error("a card of tableref's SA under another number was installed over SA")
+	}
+	if err := Install(mustRead(t, "number,name,aliases,ns,we\n17,Lima,"+encarnacion.Name+",70,60\n", ParseOptions{Code: "MSA", Game: GameWIT})); err != nil {
+		t.Errorf("the same deck under its own code: %v", err)
+	}
+	t.Cleanup(func() { _ = Remove("MSA") })
 	otherGame := mustRead(t, "number,name,printed_lat,printed_lon\n1,Roma,41,12\n", ParseOptions{Code: "SA", Game: GameNSOE})
 	if err := Install(otherGame); err == nil || !strings.Contains(err.Error(), "choose another code") {
 		t.Errorf("Nord Sud Ovest Est deck under SA: %v", err)
