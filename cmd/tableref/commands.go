@@ -66,6 +66,7 @@ func addCommands(root *cobra.Command) {
 		group(cli.NewGroup("display", "show a test message on the display ('display test Hello')"), newDisplayTest()),
 		newDoctor(),
 		newGenDocs(),
+		newHistory(),
 		newModes(),
 		group(newPrintGroup(), newPrintDeck(), newPrintStickers(), newPrintMarkers(), newPrintDuplex(), newPrintPreview(), newPrintSize()),
 		newReplay(),

@@ -17,6 +17,7 @@ import (
 	"net"
 	"net/netip"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 	"unicode"
@@ -40,6 +41,7 @@ type Config struct {
 	Calibration string  `yaml:"calibration"` // calibration file; "" = paths.Calibration() if it exists; "none" = none
 	Hardware    string  `yaml:"hardware"`    // hardware profile; "" = /etc/tableref/hardware.yaml if present, else the built-in wiring
 	Journal     string  `yaml:"journal"`     // the game journal; "" = paths.Journal()
+	History     string  `yaml:"history"`     // the game history database; "" = history.db beside the journal
 	LockDir     string  `yaml:"lock_dir"`    // where the per-camera lock files go; "" = paths.RuntimeDir()
 	Web         Web     `yaml:"web"`
 	Speech      Speech  `yaml:"speech"`
@@ -202,6 +204,15 @@ func (c *Config) fillFolders() {
 	}
 }
 
+// HistoryPath is the history database: the history key, or history.db
+// beside the journal when it is empty.
+func (c *Config) HistoryPath() string {
+	if h := strings.TrimSpace(c.History); h != "" {
+		return h
+	}
+	return filepath.Join(filepath.Dir(c.Journal), "history.db")
+}
+
 // Validate checks every value and names the key of the first bad ones.
 func (c *Config) Validate() error {
 	var errs []string
@@ -257,6 +268,11 @@ func (c *Config) Validate() error {
 	}
 	if strings.TrimSpace(c.LockDir) == "" {
 		bad("lock_dir", "empty")
+	}
+	if h := strings.TrimSpace(c.History); h != "" && filepath.Clean(h) == filepath.Clean(c.Journal) {
+		bad("history", "%s is the journal: the history is a database of its own (\"\" puts history.db beside the journal)", h)
+	} else if strings.HasSuffix(h, ".jsonl") {
+		bad("history", "%s: a journal's name; the history is an SQLite database (history.db)", h)
 	}
 	if err := c.Web.loadPIN(); err != nil {
 		errs = append(errs, err.Error())
