@@ -24,7 +24,7 @@ func newHistoryList() *cobra.Command {
 	c := &cobra.Command{
 		Use:     "list",
 		Short:   "list past games, newest first: date, mode, winner, scores",
-		Example: "  tableref history list --player Ana --since 2026-11-01",
+		Example: "  tableref history list --history history.db --player Ana --since 2026-11-01",
 		Args:    cli.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return history.ListGames(cmd.Context(), q, cmd.OutOrStdout())

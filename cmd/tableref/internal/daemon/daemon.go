@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"math"
 	"net"
 	"slices"
@@ -26,6 +27,7 @@ import (
 
 	"github.com/tableref/tableref/cmd/tableref/internal/config"
 	"github.com/tableref/tableref/cmd/tableref/internal/deckdir"
+	"github.com/tableref/tableref/cmd/tableref/internal/history"
 	"github.com/tableref/tableref/cmd/tableref/internal/journal"
 	"github.com/tableref/tableref/cmd/tableref/internal/learn"
 	"github.com/tableref/tableref/cmd/tableref/internal/paths"
@@ -99,6 +101,7 @@ type daemon struct {
 	cfg  *config.Config
 	deps Deps
 	ref  *referee.Referee
+	rec  *history.Recorder
 	pres *present.Presenter
 	web  *web.Server
 	// speaker says the verdicts aloud; nil when speech is off.
@@ -164,8 +167,17 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 		return err
 	}
 	defer ref.Close()
+	// Every game into the history, from the journal, off the referee's
+	// goroutine; the last record after every goroutine has returned.
+	rec := history.NewRecorder(ctx, cfg.HistoryPath())
+	defer func() {
+		rec.Note(ref.Path())
+		if err := rec.Close(); err != nil {
+			slog.Warn("history", "err", err)
+		}
+	}()
 
-	d := &daemon{cfg: cfg, deps: deps, ref: ref,
+	d := &daemon{cfg: cfg, deps: deps, ref: ref, rec: rec,
 		snaps: make(chan live.Snapshot, 4), inputs: make(chan live.Input, 8), newGames: make(chan newGameMsg), mutes: make(chan muteMsg), joins: make(chan joinMsg, 1),
 		status: make(chan statusMsg, 16), scanners: make(chan live.Scanner, 1)}
 	d.h.display = deps.DisplayNote
@@ -244,7 +256,11 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 			Dir:        paths.StateDir(),
 			Install:    func(f *geo.DeckFile) (string, error) { return deckdir.Install(f, deckdir.InstallDir(true)) },
 		}
-		d.web = web.New(d, web.Options{PIN: cfg.Web.PIN, Hosts: hosts, Vitals: func() any { return d.vitals(cam, scan) }, Pages: learnPage.Routes()})
+		pages := learnPage.Routes()
+		if rec.Store() != nil {
+			maps.Copy(pages, history.Routes(rec.Store()))
+		}
+		d.web = web.New(d, web.Options{PIN: cfg.Web.PIN, Hosts: hosts, Vitals: func() any { return d.vitals(cam, scan) }, Pages: pages})
 		webAddr = ln.Addr().String()
 	}
 
@@ -450,8 +466,21 @@ func (d *daemon) observe(m live.Snapshot) {
 		return
 	}
 	d.tableRead()
+	d.noteHistory(evs)
 	d.say(evs, m.At)
 	d.publish()
+}
+
+// noteHistory asks for the game to be recorded again when the referee
+// judged something: the history follows the game as it goes.
+func (d *daemon) noteHistory(evs []rules.Event) {
+	for _, e := range evs {
+		switch e.Kind {
+		case rules.EventVerdict, rules.EventPoints, rules.EventEnd, rules.EventInfo:
+			d.rec.Note(d.ref.Path())
+			return
+		}
+	}
 }
 
 func (d *daemon) input(in rules.Input, t float64) error {
@@ -466,12 +495,14 @@ func (d *daemon) input(in rules.Input, t float64) error {
 		return err
 	}
 	slog.Info("input", "type", in.Type, "player", in.Player)
+	d.noteHistory(evs)
 	d.say(evs, time.Time{})
 	d.publish()
 	return nil
 }
 
 func (d *daemon) newGame(s rules.Setup) error {
+	d.rec.Keep(d.ref.Path()) // before the journal is moved aside
 	evs, err := d.ref.NewGame(s)
 	if d.journalFailed(err) || err != nil {
 		return err

@@ -32,6 +32,9 @@ type Game struct {
 	Players  []Player    `json:"players"` // in seat order
 	Events   []Stamped   `json:"events,omitempty"`
 	Options  rules.Setup `json:"-"`
+
+	data    []byte // the journal's complete lines, to find the same game recorded shorter
+	entries int    // snapshots and inputs after the header
 }
 
 // Player is one seat's result.
@@ -98,7 +101,7 @@ func FromJournal(data []byte, name string, ended time.Time) (*Game, error) {
 		}
 		m.Apply(e)
 	}
-	g := &Game{ID: ID(data[:l.Size]), Journal: name, Ended: ended.UTC().Truncate(time.Millisecond), Seconds: l.LastT(), Mode: l.Setup.Mode, Options: l.Setup}
+	g := &Game{ID: ID(data[:l.Size]), data: data[:l.Size], entries: len(l.Entries), Journal: name, Ended: ended.UTC().Truncate(time.Millisecond), Seconds: l.LastT(), Mode: l.Setup.Mode, Options: l.Setup}
 	steps := 0
 	for _, s := range m.History() {
 		if s.Kind == rules.EventVerdict {

@@ -39,13 +39,17 @@ func record(ctx context.Context, tx *sql.Tx, g *Game) error {
 	if err != nil {
 		return err
 	}
-	// A game still in play is recorded again as it grows: its journal
-	// path names it until it ends.
-	if _, err := tx.ExecContext(ctx, `DELETE FROM games WHERE id = ? OR (journal = ? AND status != 'finished' AND ended <= ?)`, g.ID, g.Journal, g.Ended.UnixMilli()); err != nil {
+	stale, err := shorter(ctx, tx, g)
+	if err != nil {
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO games(id, journal, ended, seconds, mode, status, detail, verdicts) VALUES(?,?,?,?,?,?,?,?)`,
-		g.ID, g.Journal, g.Ended.UnixMilli(), g.Seconds, g.Mode, g.Status, string(d), g.Verdicts); err != nil {
+	for _, id := range append(stale, g.ID) {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM games WHERE id = ?`, id); err != nil {
+			return err
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO games(id, journal, ended, seconds, mode, status, detail, verdicts, size) VALUES(?,?,?,?,?,?,?,?,?)`,
+		g.ID, g.Journal, g.Ended.UnixMilli(), g.Seconds, g.Mode, g.Status, string(d), g.Verdicts, len(g.data)); err != nil {
 		return err
 	}
 	for _, p := range g.Players {
@@ -54,6 +58,29 @@ func record(ctx context.Context, tx *sql.Tx, g *Game) error {
 		}
 	}
 	return nil
+}
+
+// shorter returns the games of g's journal recorded while it was shorter:
+// a game in play is recorded again as it grows, and its earlier journal
+// is a beginning of its later one.
+func shorter(ctx context.Context, tx *sql.Tx, g *Game) ([]string, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT id, size FROM games WHERE journal = ? AND id != ? AND size > 0 AND size < ?`, g.Journal, g.ID, len(g.data))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		var size int
+		if err := rows.Scan(&id, &size); err != nil {
+			return nil, err
+		}
+		if ID(g.data[:size]) == id {
+			ids = append(ids, id)
+		}
+	}
+	return ids, rows.Err()
 }
 
 // RecordJournal reads the journal at path and records its game.

@@ -44,8 +44,11 @@ var migrations = []string{
 		PRIMARY KEY (game, seat)
 	);
 	CREATE INDEX players_name ON players(name);`,
-	// 2: the number of verdicts, so a list need not open the detail.
-	`ALTER TABLE games ADD COLUMN verdicts INTEGER NOT NULL DEFAULT 0;`,
+	// 2: the number of verdicts, so a list need not open the detail; the
+	// journal's length, so a game recorded while in play is replaced, not
+	// doubled, when it is recorded again grown.
+	`ALTER TABLE games ADD COLUMN verdicts INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE games ADD COLUMN size INTEGER NOT NULL DEFAULT 0;`,
 }
 
 // ErrNewer is returned (wrapped) for a database written by a newer tableref.
