@@ -106,7 +106,7 @@ func newHistoryRebuild() *cobra.Command {
 		Long: "Reads each journal (journal.jsonl and the journal-DATE.jsonl files kept beside it), referees it\n" +
 			"again and records its game. A history tableref refuses (corrupt, or from a newer tableref) is\n" +
 			"rebuilt only with --replace, which keeps the old file as HISTORY.broken-N.",
-		Example: "  tableref history rebuild --history /tmp/h.db cmd/tableref/testdata/demo-continental.jsonl",
+		Example: "  tableref history rebuild --history history.db cmd/tableref/testdata/demo-continental.jsonl",
 		Args:    cli.ArgsBetween(1, -1, "one or more journal files"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			bar := startProgress(cmd.ErrOrStderr(), len(args), "journals")

@@ -1,6 +1,7 @@
 package history
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -21,7 +22,9 @@ const (
 // Game is one game as the history keeps it.
 type Game struct {
 	// ID is the first 12 hex digits of the SHA-256 of the journal's
-	// content: the same journal gives the same game, whatever its name.
+	// content, up to the line that ended the game for a finished one: the
+	// same journal gives the same game whatever its name, and a finished
+	// game keeps its id while the camera goes on journaling the table.
 	ID       string      `json:"id"`
 	Journal  string      `json:"journal"`
 	Ended    time.Time   `json:"ended"`   // when the journal was last written
@@ -101,7 +104,7 @@ func FromJournal(data []byte, name string, ended time.Time) (*Game, error) {
 		}
 		m.Apply(e)
 	}
-	g := &Game{ID: ID(data[:l.Size]), data: data[:l.Size], entries: len(l.Entries), Journal: name, Ended: ended.UTC().Truncate(time.Millisecond), Seconds: l.LastT(), Mode: l.Setup.Mode, Options: l.Setup}
+	g := &Game{entries: len(l.Entries), Journal: name, Ended: ended.UTC().Truncate(time.Millisecond), Seconds: l.LastT(), Mode: l.Setup.Mode, Options: l.Setup}
 	steps := 0
 	for _, s := range m.History() {
 		if s.Kind == rules.EventVerdict {
@@ -113,6 +116,15 @@ func FromJournal(data []byte, name string, ended time.Time) (*Game, error) {
 		g.Events = append(g.Events, Stamped{T: s.T, Kind: s.Kind, Player: s.Player, Verdict: s.Verdict, Points: s.Points, Long: s.Long})
 	}
 	game := m.Game()
+	g.data = data[:l.Size]
+	if game.Finished() {
+		for _, s := range m.History() {
+			if s.Kind == rules.EventEnd && s.Line > 0 {
+				g.data = data[:lineEnd(data[:l.Size], s.Line)]
+			}
+		}
+	}
+	g.ID = ID(g.data)
 	switch {
 	case game.Finished():
 		g.Status = Finished
@@ -133,4 +145,17 @@ func FromJournal(data []byte, name string, ended time.Time) (*Game, error) {
 		g.Players = append(g.Players, Player{Seat: seat, Name: s.Name, Total: s.Total, Winner: game.Finished() && winners[seat], Parts: s.Parts})
 	}
 	return g, nil
+}
+
+// lineEnd is the offset just after line n (1-based) of data.
+func lineEnd(data []byte, n int) int {
+	off := 0
+	for i := 0; i < n; i++ {
+		j := bytes.IndexByte(data[off:], '\n')
+		if j < 0 {
+			return len(data)
+		}
+		off += j + 1
+	}
+	return off
 }

@@ -333,3 +333,23 @@ func corruptDB(t *testing.T) []byte {
 	}
 	return data
 }
+
+// A finished game keeps its id while the camera goes on journaling.
+func TestFinishedGameKeepsItsID(t *testing.T) {
+	data, err := os.ReadFile(recorded[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := FromJournal(data, "a.jsonl", time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	more := string(data) + `{"kind": "snapshot", "t": 900.0, "table": {}}` + "\n"
+	g2, err := FromJournal([]byte(more), "b.jsonl", time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Status != Finished || g2.ID != g.ID {
+		t.Errorf("ids %s and %s (status %s)", g.ID, g2.ID, g.Status)
+	}
+}

@@ -31,6 +31,8 @@ type job struct {
 	flush chan struct{}
 }
 
+// A nil *Recorder records nothing.
+
 // NewRecorder opens the history at path and starts recording. Close it.
 func NewRecorder(ctx context.Context, path string) *Recorder {
 	r := &Recorder{wake: make(chan struct{}, 1), done: make(chan struct{})}
@@ -52,12 +54,18 @@ func (r *Recorder) Store() *Store { return r.s }
 // Note asks for the journal at path to be recorded soon. It never
 // blocks; notes for the same journal not yet taken count once.
 func (r *Recorder) Note(path string) {
+	if r == nil {
+		return
+	}
 	r.add(job{path: path}, true)
 }
 
 // Keep reads the journal at path now (it is about to be moved aside) and
 // records it soon.
 func (r *Recorder) Keep(path string) {
+	if r == nil {
+		return
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		slog.Warn("history: reading the journal", "err", err)
