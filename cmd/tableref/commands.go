@@ -60,6 +60,7 @@ func addCommands(root *cobra.Command) {
 	root.AddCommand(
 		group(cli.NewGroup("bench", "measure speed and accuracy: QR reading (bench vision), table reading (bench scan), Shake That City under three lights (bench colours)"),
 			newBenchVision(), newBenchScan(), newBenchColours()),
+		newClub(),
 		group(newCalibrate(), newCalibrateTable(), newCalibrateZones(), newCalibrateShow(), newCalibrateBoard(), newCalibrateColours(), newCalibrateShaker()),
 		group(newDecks(), newDecksShow(), newDecksImport(), newDecksRemove(), newDecksExport(), newDecksLearn()),
 		newDemo(),

@@ -12,6 +12,7 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
+	"github.com/tableref/tableref/cmd/tableref/internal/club"
 	"io"
 	"math"
 	"net"
@@ -44,6 +45,7 @@ type Config struct {
 	History     string  `yaml:"history"`     // the game history database; "" = history.db beside the journal
 	LockDir     string  `yaml:"lock_dir"`    // where the per-camera lock files go; "" = paths.RuntimeDir()
 	Web         Web     `yaml:"web"`
+	Club        Club    `yaml:"club"`
 	Speech      Speech  `yaml:"speech"`
 	Log         Log     `yaml:"log"`
 }
@@ -85,6 +87,19 @@ type Scanner struct {
 	// goes to the referee (hands moving over the table never do).
 	Stable time.Duration `yaml:"stable"`
 }
+
+// Club is the club of tables this one publishes to (docs/club.md).
+type Club struct {
+	Broker   string `yaml:"broker"`   // mqtt://HOST:1883 or mqtts://HOST:8883; "" = not in a club
+	Name     string `yaml:"name"`     // the club: one topic level, the same on every table
+	Table    string `yaml:"table"`    // this table's name in the club, unique in it
+	Username string `yaml:"username"` // the broker's user, when it asks for one
+	Password string `yaml:"password"`
+	CAFile   string `yaml:"ca_file"` // the broker's certificate authority (PEM), for mqtts; "" = the system's
+}
+
+// On says whether the table publishes to a club.
+func (c Club) On() bool { return strings.TrimSpace(c.Broker) != "" }
 
 // Web is the status page.
 type Web struct {
@@ -273,6 +288,20 @@ func (c *Config) Validate() error {
 		bad("history", "%s is the journal: the history is a database of its own (\"\" puts history.db beside the journal)", h)
 	} else if strings.HasSuffix(h, ".jsonl") {
 		bad("history", "%s: a journal's name; the history is an SQLite database (history.db)", h)
+	}
+	if c.Club.On() {
+		if err := (club.Broker{URL: c.Club.Broker}).Check(); err != nil {
+			bad("club.broker", "%v", err)
+		}
+		if err := club.CheckName("club.name", c.Club.Name); err != nil {
+			errs = append(errs, err.Error()+" (the club's name, the same on every table)")
+		}
+		if err := club.CheckName("club.table", c.Club.Table); err != nil {
+			errs = append(errs, err.Error()+" (this table's name, unique in the club)")
+		}
+		if c.Club.Password != "" && c.Club.Username == "" {
+			bad("club.password", "given without club.username")
+		}
 	}
 	if err := c.Web.loadPIN(); err != nil {
 		errs = append(errs, err.Error())

@@ -27,6 +27,7 @@ import (
 
 	"github.com/tableref/tableref/cmd/tableref/internal/config"
 	"github.com/tableref/tableref/cmd/tableref/internal/deckdir"
+	"github.com/tableref/tableref/cmd/tableref/internal/club"
 	"github.com/tableref/tableref/cmd/tableref/internal/history"
 	"github.com/tableref/tableref/cmd/tableref/internal/journal"
 	"github.com/tableref/tableref/cmd/tableref/internal/learn"
@@ -102,6 +103,7 @@ type daemon struct {
 	deps Deps
 	ref  *referee.Referee
 	rec  *history.Recorder
+	club *clubTable // nil when the table is in no club
 	pres *present.Presenter
 	web  *web.Server
 	// speaker says the verdicts aloud; nil when speech is off.
@@ -180,6 +182,16 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 	d := &daemon{cfg: cfg, deps: deps, ref: ref, rec: rec,
 		snaps: make(chan live.Snapshot, 4), inputs: make(chan live.Input, 8), newGames: make(chan newGameMsg), mutes: make(chan muteMsg), joins: make(chan joinMsg, 1),
 		status: make(chan statusMsg, 16), scanners: make(chan live.Scanner, 1)}
+	if cfg.Club.On() {
+		b := club.Broker{URL: cfg.Club.Broker, Username: cfg.Club.Username, Password: cfg.Club.Password, CAFile: cfg.Club.CAFile}
+		pub, err := club.Publish(ctx, b, cfg.Club.Name, cfg.Club.Table)
+		if err != nil {
+			return fmt.Errorf("club: %w", err)
+		}
+		defer pub.Close()
+		d.club = &clubTable{pub: pub}
+		slog.Info("club: publishing", "club", cfg.Club.Name, "table", cfg.Club.Table, "broker", cfg.Club.Broker)
+	}
 	d.h.display = deps.DisplayNote
 	d.h.source = sourceLabel(cfg.Camera.Source, spec, isReplay)
 	d.games.Store(1)
@@ -324,6 +336,7 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 		case <-time.After(joinWait):
 		}
 	}
+	d.clubUpdate(start)
 	d.say(start, time.Time{})
 	d.publish()
 	nt.Send("READY=1\nSTATUS=refereeing " + ref.Setup().Mode)
@@ -467,6 +480,7 @@ func (d *daemon) observe(m live.Snapshot) {
 	}
 	d.tableRead()
 	d.noteHistory(evs)
+	d.clubUpdate(evs)
 	d.say(evs, m.At)
 	d.publish()
 }
@@ -496,6 +510,7 @@ func (d *daemon) input(in rules.Input, t float64) error {
 	}
 	slog.Info("input", "type", in.Type, "player", in.Player)
 	d.noteHistory(evs)
+	d.clubUpdate(evs)
 	d.say(evs, time.Time{})
 	d.publish()
 	return nil
@@ -508,6 +523,7 @@ func (d *daemon) newGame(s rules.Setup) error {
 		return err
 	}
 	d.games.Add(1)
+	d.clubUpdate(evs)
 	if err := d.newScanner(); err != nil {
 		slog.Error("scanner for the new game", "err", err)
 	}
