@@ -26,6 +26,7 @@ const MaxBacklog = 2000
 type Publisher struct {
 	club, table, instance string
 
+	sendMu  sync.Mutex // one send at a time: the loop's or Close's
 	mu      sync.Mutex
 	state   State
 	events  []Event
@@ -35,7 +36,8 @@ type Publisher struct {
 	wake    chan struct{}
 	cm      *autopaho.ConnectionManager
 	done    chan struct{}
-	cancel  context.CancelFunc
+	cancel  context.CancelFunc // the connection's
+	stop    context.CancelFunc // the sending loop's
 }
 
 // NewInstance is a fresh id for one run of a referee.
@@ -65,7 +67,9 @@ func Publish(ctx context.Context, b Broker, club, table string) (*Publisher, err
 		return nil, err
 	}
 	p.cm = cm
-	go p.loop(ctx)
+	lctx, stop := context.WithCancel(ctx)
+	p.stop = stop
+	go p.loop(lctx)
 	return p, nil
 }
 
@@ -140,6 +144,8 @@ func (p *Publisher) loop(ctx context.Context) {
 // send publishes the results first (QoS 1: each leaves the outbox only
 // once the broker acknowledged it), then the state, then the events.
 func (p *Publisher) send(ctx context.Context) error {
+	p.sendMu.Lock()
+	defer p.sendMu.Unlock()
 	for {
 		p.mu.Lock()
 		if len(p.results) == 0 {
@@ -195,13 +201,24 @@ func (p *Publisher) pub(ctx context.Context, topic string, v any, qos byte, reta
 	return err
 }
 
+// CloseWait is how long Close waits for the broker when results are
+// still to send. What it cannot send then is not lost: the daemon sends
+// the day's results again from the history when it starts.
+const CloseWait = 5 * time.Second
+
 // Close says the table is leaving (when the broker is there) and stops.
 func (p *Publisher) Close() {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	p.stop()
+	<-p.done
+	ctx, cancel := context.WithTimeout(context.Background(), CloseWait)
 	defer cancel()
-	_ = p.send(ctx)
+	if p.Pending() > 0 {
+		_ = p.cm.AwaitConnection(ctx)
+	}
+	if err := p.send(ctx); err != nil && p.Pending() > 0 {
+		slog.Warn("club: results not sent before stopping; they go at the next start", "results", p.Pending(), "err", err)
+	}
 	_ = p.pub(ctx, OnlineTopic(p.club, p.table), "offline", 1, true)
 	_ = p.cm.Disconnect(ctx)
 	p.cancel()
-	<-p.done
 }

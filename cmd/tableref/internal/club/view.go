@@ -105,7 +105,12 @@ func (v *View) Take(topic string, payload []byte) {
 			t.verdictT = now
 		}
 		t.State = st
-		t.heard, t.offline = now, false
+		// A retained state may be old (the broker keeps it after the
+		// table left): the table was heard when it sent it.
+		t.heard = st.At
+		if t.heard.After(now) || t.heard.IsZero() {
+			t.heard = now
+		}
 	case leaf == "events":
 		var e Event
 		if json.Unmarshal(payload, &e) == nil && v.owns(t, e.Instance, e.At, now) {

@@ -1,6 +1,7 @@
 package daemon
 
 import (
+	"context"
 	"log/slog"
 	"os"
 	"time"
@@ -88,4 +89,29 @@ func (d *daemon) clubResult() {
 		r.Players = append(r.Players, club.Score{Name: p.Name, Total: p.Total, Winner: p.Winner})
 	}
 	d.club.pub.Finished(r)
+}
+
+// clubResend queues the finished games of the last day from the history:
+// results the broker never got (it was down when the referee stopped) go
+// now. Each result has its own retained topic, so one sent again is still
+// one result.
+func (d *daemon) clubResend(ctx context.Context) {
+	if d.club == nil || d.rec == nil || d.rec.Store() == nil {
+		return
+	}
+	games, err := d.rec.Store().List(ctx, history.Filter{Since: time.Now().Add(-24 * time.Hour)})
+	if err != nil {
+		slog.Warn("club: the day's results from the history", "err", err)
+		return
+	}
+	for _, g := range games {
+		if g.Status != history.Finished {
+			continue
+		}
+		r := club.Result{Game: g.ID, Mode: g.Mode, Ended: g.Ended}
+		for _, p := range g.Players {
+			r.Players = append(r.Players, club.Score{Name: p.Name, Total: p.Total, Winner: p.Winner})
+		}
+		d.club.pub.Finished(r)
+	}
 }

@@ -25,9 +25,9 @@ import (
 	"github.com/godbus/dbus/v5"
 	"gocv.io/x/gocv"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/club"
 	"github.com/tableref/tableref/cmd/tableref/internal/config"
 	"github.com/tableref/tableref/cmd/tableref/internal/deckdir"
-	"github.com/tableref/tableref/cmd/tableref/internal/club"
 	"github.com/tableref/tableref/cmd/tableref/internal/history"
 	"github.com/tableref/tableref/cmd/tableref/internal/journal"
 	"github.com/tableref/tableref/cmd/tableref/internal/learn"
@@ -336,6 +336,7 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 		case <-time.After(joinWait):
 		}
 	}
+	d.clubResend(ctx)
 	d.clubUpdate(start)
 	d.say(start, time.Time{})
 	d.publish()
