@@ -21,7 +21,7 @@ import (
 )
 
 // Version is the schema version this tableref writes.
-const Version = 2
+const Version = 3
 
 // migrations[i] takes a database from version i to i+1.
 var migrations = []string{
@@ -49,6 +49,10 @@ var migrations = []string{
 	// doubled, when it is recorded again grown.
 	`ALTER TABLE games ADD COLUMN verdicts INTEGER NOT NULL DEFAULT 0;
 	ALTER TABLE games ADD COLUMN size INTEGER NOT NULL DEFAULT 0;`,
+	// 3: covering indexes for the list, so listing never reads a game's
+	// detail (10 000 games in well under 100 ms).
+	`CREATE INDEX games_list ON games(ended DESC, id, journal, seconds, mode, status, verdicts);
+	CREATE INDEX players_list ON players(game, seat, name, total, winner);`,
 }
 
 // ErrNewer is returned (wrapped) for a database written by a newer tableref.
@@ -74,7 +78,7 @@ func (s *Store) Close() error { return s.db.Close() }
 // to Version. A corrupt file or a newer schema is an error naming path,
 // with what to type; the file is left as it is.
 func Open(ctx context.Context, path string) (*Store, error) {
-	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)")
+	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_pragma=cache_size(-8000)")
 	if err != nil {
 		return nil, fmt.Errorf("history %s: %w", path, err)
 	}
