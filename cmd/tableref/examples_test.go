@@ -204,7 +204,7 @@ func helpExamples(t *testing.T) []example {
 // when it writes a WAV file (played, it needs a sound card).
 func parsedOnly(args []string) bool {
 	switch args[0] {
-	case "demo", "doctor", "bench":
+	case "demo", "doctor", "bench", "club":
 		return true
 	case "decks":
 		// decks learn reads a camera, or photos of real cards, and asks

@@ -12,11 +12,13 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
+	"github.com/tableref/tableref/cmd/tableref/internal/club"
 	"io"
 	"math"
 	"net"
 	"net/netip"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -40,8 +42,10 @@ type Config struct {
 	Calibration string  `yaml:"calibration"` // calibration file; "" = paths.Calibration() if it exists; "none" = none
 	Hardware    string  `yaml:"hardware"`    // hardware profile; "" = /etc/tableref/hardware.yaml if present, else the built-in wiring
 	Journal     string  `yaml:"journal"`     // the game journal; "" = paths.Journal()
+	History     string  `yaml:"history"`     // the game history database; "" = history.db beside the journal
 	LockDir     string  `yaml:"lock_dir"`    // where the per-camera lock files go; "" = paths.RuntimeDir()
 	Web         Web     `yaml:"web"`
+	Club        Club    `yaml:"club"`
 	Speech      Speech  `yaml:"speech"`
 	Log         Log     `yaml:"log"`
 }
@@ -83,6 +87,19 @@ type Scanner struct {
 	// goes to the referee (hands moving over the table never do).
 	Stable time.Duration `yaml:"stable"`
 }
+
+// Club is the club of tables this one publishes to (docs/club.md).
+type Club struct {
+	Broker   string `yaml:"broker"`   // mqtt://HOST:1883 or mqtts://HOST:8883; "" = not in a club
+	Name     string `yaml:"name"`     // the club: one topic level, the same on every table
+	Table    string `yaml:"table"`    // this table's name in the club, unique in it
+	Username string `yaml:"username"` // the broker's user, when it asks for one
+	Password string `yaml:"password"`
+	CAFile   string `yaml:"ca_file"` // the broker's certificate authority (PEM), for mqtts; "" = the system's
+}
+
+// On says whether the table publishes to a club.
+func (c Club) On() bool { return strings.TrimSpace(c.Broker) != "" }
 
 // Web is the status page.
 type Web struct {
@@ -206,6 +223,15 @@ func (c *Config) fillFolders() {
 	}
 }
 
+// HistoryPath is the history database: the history key, or history.db
+// beside the journal when it is empty.
+func (c *Config) HistoryPath() string {
+	if h := strings.TrimSpace(c.History); h != "" {
+		return h
+	}
+	return filepath.Join(filepath.Dir(c.Journal), "history.db")
+}
+
 // Validate checks every value and names the key of the first bad ones.
 func (c *Config) Validate() error {
 	var errs []string
@@ -261,6 +287,25 @@ func (c *Config) Validate() error {
 	}
 	if strings.TrimSpace(c.LockDir) == "" {
 		bad("lock_dir", "empty")
+	}
+	if h := strings.TrimSpace(c.History); h != "" && filepath.Clean(h) == filepath.Clean(c.Journal) {
+		bad("history", "%s is the journal: the history is a database of its own (\"\" puts history.db beside the journal)", h)
+	} else if strings.HasSuffix(h, ".jsonl") {
+		bad("history", "%s: a journal's name; the history is an SQLite database (history.db)", h)
+	}
+	if c.Club.On() {
+		if err := (club.Broker{URL: c.Club.Broker}).Check(); err != nil {
+			bad("club.broker", "%v", err)
+		}
+		if err := club.CheckName("club.name", c.Club.Name); err != nil {
+			errs = append(errs, err.Error()+" (the club's name, the same on every table)")
+		}
+		if err := club.CheckName("club.table", c.Club.Table); err != nil {
+			errs = append(errs, err.Error()+" (this table's name, unique in the club)")
+		}
+		if c.Club.Password != "" && c.Club.Username == "" {
+			bad("club.password", "given without club.username")
+		}
 	}
 	if err := c.Web.loadPIN(); err != nil {
 		errs = append(errs, err.Error())

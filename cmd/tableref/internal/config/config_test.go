@@ -67,6 +67,11 @@ func TestErrorsNameTheKey(t *testing.T) {
 		{"bad level", "log:\n  level: loud\n", "log.level"},
 		{"bad format", "log:\n  format: xml\n", `log.format: "xml"`},
 		{"not yaml", "game: [\n", "config x.yaml: yaml:"},
+		{"history is the journal", "journal: /var/lib/tableref/j.jsonl\nhistory: /var/lib/tableref/j.jsonl\n", "history: /var/lib/tableref/j.jsonl is the journal"},
+		{"club broker scheme", "club: {broker: \"http://127.0.0.1:1883\", name: c, table: t}\n", "club.broker: broker \"http://127.0.0.1:1883\": want mqtt://HOST:PORT"},
+		{"club without name", "club: {broker: \"mqtt://127.0.0.1:1883\", table: t}\n", "club.name: empty (the club's name"},
+		{"club table with slash", "club: {broker: \"mqtt://127.0.0.1:1883\", name: c, table: a/b}\n", `club.table "a/b": no '/'`},
+		{"club password alone", "club: {broker: \"mqtt://127.0.0.1:1883\", name: c, table: t, password: x}\n", "club.password: given without club.username"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Parse([]byte(tc.yaml), "x.yaml")

@@ -34,6 +34,7 @@ func BindFlags(fs *pflag.FlagSet) *Flags {
 	str("calibration", "calibration", "calibration file, or none (default: the one tableref calibrate writes, if it exists)", func(c *Config) *string { return &c.Calibration })
 	str("hardware", "hardware", "hardware profile file", func(c *Config) *string { return &c.Hardware })
 	str("journal", "journal", "journal file", func(c *Config) *string { return &c.Journal })
+	str("history", "history", "game history database (default history.db beside the journal)", func(c *Config) *string { return &c.History })
 	str("lock-dir", "lock_dir", "folder for the camera lock files", func(c *Config) *string { return &c.LockDir })
 	str("listen", "web.listen", "status page address, or off", func(c *Config) *string { return &c.Web.Listen })
 	str("pin", "web.pin", "status page PIN for network visitors", func(c *Config) *string { return &c.Web.PIN })

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"math"
 	"net"
 	"path/filepath"
@@ -25,8 +26,10 @@ import (
 	"github.com/godbus/dbus/v5"
 	"gocv.io/x/gocv"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/club"
 	"github.com/tableref/tableref/cmd/tableref/internal/config"
 	"github.com/tableref/tableref/cmd/tableref/internal/deckdir"
+	"github.com/tableref/tableref/cmd/tableref/internal/history"
 	"github.com/tableref/tableref/cmd/tableref/internal/journal"
 	"github.com/tableref/tableref/cmd/tableref/internal/learn"
 	"github.com/tableref/tableref/cmd/tableref/internal/paths"
@@ -100,6 +103,8 @@ type daemon struct {
 	cfg  *config.Config
 	deps Deps
 	ref  *referee.Referee
+	rec  *history.Recorder
+	club *clubTable // nil when the table is in no club
 	pres *present.Presenter
 	web  *web.Server
 	// speaker says the verdicts aloud; nil when speech is off.
@@ -165,10 +170,29 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 		return err
 	}
 	defer ref.Close()
+	// Every game into the history, from the journal, off the referee's
+	// goroutine; the last record after every goroutine has returned.
+	rec := history.NewRecorder(ctx, cfg.HistoryPath())
+	defer func() {
+		rec.Note(ref.Path())
+		if err := rec.Close(); err != nil {
+			slog.Warn("history", "err", err)
+		}
+	}()
 
-	d := &daemon{cfg: cfg, deps: deps, ref: ref,
+	d := &daemon{cfg: cfg, deps: deps, ref: ref, rec: rec,
 		snaps: make(chan live.Snapshot, 4), inputs: make(chan live.Input, 8), newGames: make(chan newGameMsg), mutes: make(chan muteMsg), joins: make(chan joinMsg, 1),
 		status: make(chan statusMsg, 16), scanners: make(chan live.Scanner, 1)}
+	if cfg.Club.On() {
+		b := club.Broker{URL: cfg.Club.Broker, Username: cfg.Club.Username, Password: cfg.Club.Password, CAFile: cfg.Club.CAFile}
+		pub, err := club.Publish(ctx, b, cfg.Club.Name, cfg.Club.Table)
+		if err != nil {
+			return fmt.Errorf("club: %w", err)
+		}
+		defer pub.Close()
+		d.club = &clubTable{pub: pub}
+		slog.Info("club: publishing", "club", cfg.Club.Name, "table", cfg.Club.Table, "broker", cfg.Club.Broker)
+	}
 	d.h.display = deps.DisplayNote
 	d.h.source = sourceLabel(cfg.Camera.Source, spec, isReplay)
 	d.games.Store(1)
@@ -252,7 +276,11 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 		if err != nil {
 			slog.Warn("web: no kept key for the PIN cookie: phones log in again after each restart", "err", err)
 		}
-		d.web = web.New(d, web.Options{PIN: cfg.Web.PIN, Hosts: hosts, Vitals: func() any { return d.vitals(cam, scan) }, Pages: learnPage.Routes(), Key: key})
+		pages := learnPage.Routes()
+		if rec.Store() != nil {
+			maps.Copy(pages, history.Routes(rec.Store()))
+		}
+		d.web = web.New(d, web.Options{PIN: cfg.Web.PIN, Hosts: hosts, Vitals: func() any { return d.vitals(cam, scan) }, Pages: pages, Key: key})
 		webAddr = ln.Addr().String()
 	}
 
@@ -316,6 +344,8 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 		case <-time.After(joinWait):
 		}
 	}
+	d.clubResend(ctx)
+	d.clubUpdate(start)
 	d.say(start, time.Time{})
 	d.publish()
 	nt.Send("READY=1\nSTATUS=refereeing " + ref.Setup().Mode)
@@ -458,8 +488,22 @@ func (d *daemon) observe(m live.Snapshot) {
 		return
 	}
 	d.tableRead()
+	d.noteHistory(evs)
+	d.clubUpdate(evs)
 	d.say(evs, m.At)
 	d.publish()
+}
+
+// noteHistory asks for the game to be recorded again when the referee
+// judged something: the history follows the game as it goes.
+func (d *daemon) noteHistory(evs []rules.Event) {
+	for _, e := range evs {
+		switch e.Kind {
+		case rules.EventVerdict, rules.EventPoints, rules.EventEnd, rules.EventInfo:
+			d.rec.Note(d.ref.Path())
+			return
+		}
+	}
 }
 
 func (d *daemon) input(in rules.Input, t float64) error {
@@ -474,17 +518,21 @@ func (d *daemon) input(in rules.Input, t float64) error {
 		return err
 	}
 	slog.Info("input", "type", in.Type, "player", in.Player)
+	d.noteHistory(evs)
+	d.clubUpdate(evs)
 	d.say(evs, time.Time{})
 	d.publish()
 	return nil
 }
 
 func (d *daemon) newGame(s rules.Setup) error {
+	d.rec.Keep(d.ref.Path()) // before the journal is moved aside
 	evs, err := d.ref.NewGame(s)
 	if d.journalFailed(err) || err != nil {
 		return err
 	}
 	d.games.Add(1)
+	d.clubUpdate(evs)
 	if err := d.newScanner(); err != nil {
 		slog.Error("scanner for the new game", "err", err)
 	}

@@ -75,6 +75,9 @@ func Calibration() string { return filepath.Join(StateDir(), "calibration.json")
 // Journal is the daemon's journal when the configuration names none.
 func Journal() string { return filepath.Join(StateDir(), "journal.jsonl") }
 
+// History is the default game history database: beside the journal.
+func History() string { return filepath.Join(StateDir(), "history.db") }
+
 // first is the first of systemd's colon-separated directories.
 func first(dirs string) string {
 	d, _, _ := strings.Cut(dirs, ":")

@@ -3,14 +3,13 @@ package web
 import (
 	"context"
 	"net/http/httptest"
-	"os"
-	"os/exec"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/tableref/tableref/cmd/tableref/internal/web/browsertest"
 
 	"github.com/tableref/tableref/cmd/tableref/internal/fakegame"
 	"github.com/tableref/tableref/rules"
@@ -125,24 +124,7 @@ func browser(t *testing.T) context.Context {
 // pages starts the browser once; on a loaded machine a start takes long).
 func chromium(t *testing.T) context.Context {
 	t.Helper()
-	bin, err := exec.LookPath("chromium")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("chromium is not installed; scripts/setup installs it (Debian package chromium)")
-		}
-		t.Skip("chromium is not installed (Debian package chromium, installed by scripts/setup): the status page is not tested in a browser")
-	}
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(bin), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 1000),
-	}
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancel)
-	ctx, cancel2 := chromedp.NewContext(actx)
-	t.Cleanup(cancel2)
-	return ctx
+	return browsertest.Chromium(t)
 }
 
 // tab opens a new tab in the browser of ctx (see chromium), for up to two

@@ -1,0 +1,118 @@
+package history
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"time"
+)
+
+// Query is what the history commands ask: the database and the filter.
+type Query struct {
+	Path   string
+	Game   string
+	Player string
+	Since  string // YYYY-MM-DD or RFC 3339, "" for no bound
+	Until  string
+	Limit  int
+}
+
+// ParseTime reads a --since or --until value: a date (YYYY-MM-DD, local
+// midnight) or an RFC 3339 time. "" is the zero time.
+func ParseTime(flag, s string) (time.Time, error) {
+	if s == "" {
+		return time.Time{}, nil
+	}
+	if t, err := time.ParseInLocation("2006-01-02", s, time.Local); err == nil {
+		return t, nil
+	}
+	if t, err := time.Parse(time.RFC3339, s); err == nil {
+		return t, nil
+	}
+	return time.Time{}, fmt.Errorf("%s %q: want a date (2026-11-28) or a time (2026-11-28T19:30:00Z)", flag, s)
+}
+
+// Filter turns the query's words into a Filter.
+func (q Query) Filter() (Filter, error) {
+	f := Filter{Game: q.Game, Player: q.Player, Limit: q.Limit}
+	var err error
+	if f.Since, err = ParseTime("--since", q.Since); err != nil {
+		return f, err
+	}
+	f.Until, err = ParseTime("--until", q.Until)
+	return f, err
+}
+
+// openExisting opens the history for reading: a missing file is said as
+// such rather than created.
+func openExisting(ctx context.Context, path string) (*Store, error) {
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("no history at %s yet: 'tableref run' records every game there, or type 'tableref history rebuild JOURNAL…'", path)
+	}
+	return Open(ctx, path)
+}
+
+// ListGames writes the games q chooses ('tableref history').
+func ListGames(ctx context.Context, q Query, w io.Writer) error {
+	return withGames(ctx, q, func(gs []Game) error { return WriteList(w, gs) })
+}
+
+// Export writes the games q chooses as csv or json.
+func Export(ctx context.Context, q Query, format string, w io.Writer) error {
+	if format != "csv" && format != "json" {
+		return fmt.Errorf("--format %q: want csv or json", format)
+	}
+	return withGames(ctx, q, func(gs []Game) error { return WriteExport(w, gs, format) })
+}
+
+func withGames(ctx context.Context, q Query, do func([]Game) error) error {
+	f, err := q.Filter()
+	if err != nil {
+		return err
+	}
+	s, err := openExisting(ctx, q.Path)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	gs, err := s.List(ctx, f)
+	if err != nil {
+		return err
+	}
+	return do(gs)
+}
+
+// ShowGame writes one game ('tableref history show ID').
+func ShowGame(ctx context.Context, path, id string, w io.Writer) error {
+	s, err := openExisting(ctx, path)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	g, err := s.Get(ctx, id)
+	if err != nil {
+		return err
+	}
+	return WriteGame(w, g)
+}
+
+// ListPlayers writes every player's record ('tableref history players').
+func ListPlayers(ctx context.Context, q Query, w io.Writer) error {
+	f, err := q.Filter()
+	if err != nil {
+		return err
+	}
+	s, err := openExisting(ctx, q.Path)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	rs, err := s.Players(ctx, f)
+	if err != nil {
+		return err
+	}
+	return WritePlayers(w, rs)
+}

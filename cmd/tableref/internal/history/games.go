@@ -1,0 +1,247 @@
+package history
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+)
+
+// detail is what a game keeps beyond its list row.
+type detail struct {
+	Players []Player  `json:"players"`
+	Events  []Stamped `json:"events"`
+}
+
+// Record writes g into the history, replacing an earlier record of the
+// same game (same id) or of the same journal file still being played.
+func (s *Store) Record(ctx context.Context, g *Game) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("history %s: %w", s.path, err)
+	}
+	defer tx.Rollback()
+	if err := record(ctx, tx, g); err != nil {
+		return fmt.Errorf("history %s: game %s: %w", s.path, g.ID, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("history %s: %w", s.path, err)
+	}
+	return nil
+}
+
+func record(ctx context.Context, tx *sql.Tx, g *Game) error {
+	d, err := json.Marshal(detail{Players: g.Players, Events: g.Events})
+	if err != nil {
+		return err
+	}
+	stale, err := shorter(ctx, tx, g)
+	if err != nil {
+		return err
+	}
+	for _, id := range append(stale, g.ID) {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM games WHERE id = ?`, id); err != nil {
+			return err
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO games(id, journal, ended, seconds, mode, status, detail, verdicts, size) VALUES(?,?,?,?,?,?,?,?,?)`,
+		g.ID, g.Journal, g.Ended.UnixMilli(), g.Seconds, g.Mode, g.Status, string(d), g.Verdicts, len(g.data)); err != nil {
+		return err
+	}
+	for _, p := range g.Players {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO players(game, seat, name, total, winner) VALUES(?,?,?,?,?)`, g.ID, p.Seat, p.Name, p.Total, p.Winner); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// shorter returns the games of g's journal recorded while it was shorter:
+// a game in play is recorded again as it grows, and its earlier journal
+// is a beginning of its later one.
+func shorter(ctx context.Context, tx *sql.Tx, g *Game) ([]string, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT id, size FROM games WHERE journal = ? AND id != ? AND size > 0 AND size < ?`, g.Journal, g.ID, len(g.data))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		var size int
+		if err := rows.Scan(&id, &size); err != nil {
+			return nil, err
+		}
+		if ID(g.data[:size]) == id {
+			ids = append(ids, id)
+		}
+	}
+	return ids, rows.Err()
+}
+
+// RecordJournal reads the journal at path and records its game.
+func (s *Store) RecordJournal(ctx context.Context, path string) (*Game, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("history: %w", err)
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("history: %w", err)
+	}
+	g, err := FromJournal(data, path, fi.ModTime())
+	if err != nil {
+		return nil, err
+	}
+	return g, s.Record(ctx, g)
+}
+
+// Filter chooses games for List. Zero values choose everything.
+type Filter struct {
+	Game   string    // a mode id or its game's prefix ("wit" matches "wit-continental")
+	Player string    // a player's name, exactly (case-insensitive)
+	Since  time.Time // ended at or after
+	Until  time.Time // ended before
+	Limit  int       // at most this many, newest first (0: all)
+}
+
+// List returns the games f chooses, newest first, without their events.
+func (s *Store) List(ctx context.Context, f Filter) ([]Game, error) {
+	q := `SELECT g.id, g.journal, g.ended, g.seconds, g.mode, g.status, g.verdicts, p.seat, p.name, p.total, p.winner
+		FROM games g JOIN players p ON p.game = g.id WHERE 1=1`
+	var args []any
+	if f.Game != "" {
+		q += ` AND (g.mode = ? OR g.mode LIKE ? ESCAPE '\')`
+		args = append(args, f.Game, likeEscape(f.Game)+"-%")
+	}
+	if f.Player != "" {
+		q += ` AND g.id IN (SELECT game FROM players WHERE name = ? COLLATE NOCASE)`
+		args = append(args, f.Player)
+	}
+	if !f.Since.IsZero() {
+		q += ` AND g.ended >= ?`
+		args = append(args, f.Since.UnixMilli())
+	}
+	if !f.Until.IsZero() {
+		q += ` AND g.ended < ?`
+		args = append(args, f.Until.UnixMilli())
+	}
+	if f.Limit > 0 {
+		q += ` AND g.id IN (SELECT id FROM games ORDER BY ended DESC, id LIMIT ?)`
+		args = append(args, f.Limit)
+	}
+	q += ` ORDER BY g.ended DESC, g.id, p.seat`
+	rows, err := s.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("history %s: %w", s.path, err)
+	}
+	defer rows.Close()
+	var out []Game
+	for rows.Next() {
+		var g Game
+		var ended int64
+		var p Player
+		if err := rows.Scan(&g.ID, &g.Journal, &ended, &g.Seconds, &g.Mode, &g.Status, &g.Verdicts, &p.Seat, &p.Name, &p.Total, &p.Winner); err != nil {
+			return nil, fmt.Errorf("history %s: %w", s.path, err)
+		}
+		if n := len(out); n == 0 || out[n-1].ID != g.ID {
+			g.Ended = time.UnixMilli(ended).UTC()
+			out = append(out, g)
+		}
+		last := &out[len(out)-1]
+		last.Players = append(last.Players, p)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("history %s: %w", s.path, err)
+	}
+	return out, nil
+}
+
+func likeEscape(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+	return r.Replace(s)
+}
+
+// ErrUnknown is returned (wrapped) by Get for an id the history lacks.
+var ErrUnknown = errors.New("no such game")
+
+// Get returns one game with its events. id may be a unique prefix.
+func (s *Store) Get(ctx context.Context, id string) (*Game, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, journal, ended, seconds, mode, status, verdicts, detail FROM games WHERE id LIKE ? ESCAPE '\' LIMIT 2`, likeEscape(id)+"%")
+	if err != nil {
+		return nil, fmt.Errorf("history %s: %w", s.path, err)
+	}
+	defer rows.Close()
+	var found []*Game
+	for rows.Next() {
+		g := &Game{}
+		var ended int64
+		var d string
+		if err := rows.Scan(&g.ID, &g.Journal, &ended, &g.Seconds, &g.Mode, &g.Status, &g.Verdicts, &d); err != nil {
+			return nil, fmt.Errorf("history %s: %w", s.path, err)
+		}
+		g.Ended = time.UnixMilli(ended).UTC()
+		var det detail
+		if err := json.Unmarshal([]byte(d), &det); err != nil {
+			return nil, fmt.Errorf("history %s: game %s: %w", s.path, g.ID, err)
+		}
+		g.Players, g.Events = det.Players, det.Events
+		found = append(found, g)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("history %s: %w", s.path, err)
+	}
+	switch {
+	case id == "" || len(found) == 0:
+		return nil, fmt.Errorf("%w: %q ('tableref history' lists them)", ErrUnknown, id)
+	case len(found) > 1:
+		return nil, fmt.Errorf("%w: %q names more than one game: give more of its id", ErrUnknown, id)
+	}
+	return found[0], nil
+}
+
+// PlayerRecord is one player's results in one mode.
+type PlayerRecord struct {
+	Name    string  `json:"name"`
+	Mode    string  `json:"mode"`
+	Games   int     `json:"games"`
+	Wins    int     `json:"wins"`
+	Average float64 `json:"average"` // average total per game
+}
+
+// Players returns every player's record per mode, from finished games,
+// by name then mode.
+func (s *Store) Players(ctx context.Context, f Filter) ([]PlayerRecord, error) {
+	q := `SELECT p.name, g.mode, count(*), sum(p.winner), avg(p.total) FROM players p JOIN games g ON g.id = p.game WHERE g.status = 'finished'`
+	var args []any
+	if f.Player != "" {
+		q += ` AND p.name = ? COLLATE NOCASE`
+		args = append(args, f.Player)
+	}
+	if f.Game != "" {
+		q += ` AND (g.mode = ? OR g.mode LIKE ? ESCAPE '\')`
+		args = append(args, f.Game, likeEscape(f.Game)+"-%")
+	}
+	q += ` GROUP BY p.name, g.mode ORDER BY p.name COLLATE NOCASE, g.mode`
+	rows, err := s.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("history %s: %w", s.path, err)
+	}
+	defer rows.Close()
+	var out []PlayerRecord
+	for rows.Next() {
+		var r PlayerRecord
+		if err := rows.Scan(&r.Name, &r.Mode, &r.Games, &r.Wins, &r.Average); err != nil {
+			return nil, fmt.Errorf("history %s: %w", s.path, err)
+		}
+		out = append(out, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("history %s: %w", s.path, err)
+	}
+	return out, nil
+}
