@@ -120,7 +120,9 @@ func Screens(evs []rules.Event, at time.Time) []Screen {
 		case rules.EventDone:
 			s.Class, s.Done = ClassFact, orderKey(e)
 		case rules.EventEnd:
-			s.Hold, s.Class = VerdictHold, ClassSystem
+			// An undecided tie asks the players to settle it: a screen
+			// they act on.
+			s.Hold, s.Class, s.Act = VerdictHold, ClassSystem, e.Undecided != nil
 		case rules.EventPoints:
 			if saidByVerdict(evs, e) {
 				continue // "Ana +3" is the verdict's second line already
