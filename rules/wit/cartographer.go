@@ -79,6 +79,7 @@ func (g *cartographer) Observe(t rules.Table) []rules.Event {
 	if g.Phase == phaseOver {
 		return nil
 	}
+	g.seePrint(t)
 	names := make([]string, g.players())
 	for i := range names {
 		names[i] = zoneName(i + 1)

@@ -89,6 +89,19 @@ func TestCartographerUnseenTieIsUndecidedNotShared(t *testing.T) {
 // A photo of the same finished maps (scan) ties the same way: the
 // scores carry the unseen tie-break, so the winners are undecided.
 func TestCartographerPhotoTieUndecided(t *testing.T) {
+	s, last := boxFinal(t)
+	scores := scorePhoto(t, s, last)
+	if w := rules.Winners(scores); len(w) != 0 {
+		t.Errorf("photo winners %v: a tie on the cards' numbers is undecided", w)
+	}
+	if u := rules.UndecidedIn(scores); u == nil || !slices.Equal(u.Players, []int{2, 3}) {
+		t.Errorf("photo undecided %+v, want Erica and Jane", u)
+	}
+}
+
+// boxFinal is the box game's setup and finished table.
+func boxFinal(t *testing.T) (rules.Setup, rules.Table) {
+	t.Helper()
 	f, err := os.Open("testdata/cartographer-box.jsonl")
 	if err != nil {
 		t.Fatal(err)
@@ -98,21 +111,22 @@ func TestCartographerPhotoTieUndecided(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return s, last
+}
+
+// scorePhoto scores a finished Cartographer's Corner table as scan does.
+func scorePhoto(t *testing.T, s rules.Setup, tab rules.Table) []rules.Score {
+	t.Helper()
 	m, _ := rules.LookupMode(ModeCartographer)
-	s, err = m.Check(s)
+	s, err := m.Check(s)
 	if err != nil {
 		t.Fatal(err)
 	}
-	scores, _, err := m.ScoreTable(s, last)
+	scores, _, err := m.ScoreTable(s, tab)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if w := rules.Winners(scores); len(w) != 0 {
-		t.Errorf("photo winners %v: a tie on the cards' numbers is undecided", w)
-	}
-	if u := rules.UndecidedIn(scores); u == nil || !slices.Equal(u.Players, []int{2, 3}) {
-		t.Errorf("photo undecided %+v, want Erica and Jane", u)
-	}
+	return scores
 }
 
 func rulesRoundTrip(t *testing.T, g rules.Game) rules.Game {
