@@ -50,6 +50,19 @@ type Event struct {
 	Long    string      `json:"long"`
 	Scores  []Score     `json:"scores,omitzero"`
 	Winners []int       `json:"winners,omitzero"`
+	// Undecided is set on an EventEnd whose winner tableref cannot see
+	// (a tie-break on numbers the cards print): Winners is then empty,
+	// never a shared win the rules do not give.
+	Undecided *Undecided `json:"undecided,omitzero"`
+}
+
+// Undecided is a result the referee cannot decide: Players tie on all it
+// sees, and the tie-break lies on what it cannot see. Settle says how the
+// players break the tie; they tell the referee with an InputSettle naming
+// the winner.
+type Undecided struct {
+	Players []int  `json:"players"`
+	Settle  string `json:"settle"`
 }
 
 // Say builds the short message from two lines. A line longer than
@@ -106,6 +119,10 @@ type Score struct {
 	// LowerWins marks a total where less is better (Nord Sud Ovest Est
 	// counts the cards left in hand). All scores of a game agree on it.
 	LowerWins bool `json:"lowerWins,omitzero"`
+	// Unseen, when set, says the tie-break is on something tableref
+	// cannot see, and how the players settle it: a tie on everything
+	// else is then undecided (UndecidedIn), never a shared win.
+	Unseen string `json:"unseen,omitzero"`
 }
 
 // ScorePart is one line of a breakdown: "roads 7", "circles 11".
@@ -117,8 +134,37 @@ type ScorePart struct {
 
 // Winners returns the players with the best total (the highest, or the
 // lowest where LowerWins), then the best tie-break values in order;
-// players still equal share the win.
+// players still equal share the win, unless the tie-break is one
+// tableref cannot see (Score.Unseen): then nobody is named, and
+// UndecidedIn says who ties.
 func Winners(scores []Score) []int {
+	best := bestScores(scores)
+	if len(best) > 1 && best[0].Unseen != "" {
+		return nil
+	}
+	out := make([]int, len(best))
+	for i, s := range best {
+		out[i] = s.Player
+	}
+	return out
+}
+
+// UndecidedIn returns the tie tableref cannot break (players equal on
+// all it sees, the tie-break on their cards), or nil when Winners names
+// the winners.
+func UndecidedIn(scores []Score) *Undecided {
+	best := bestScores(scores)
+	if len(best) < 2 || best[0].Unseen == "" {
+		return nil
+	}
+	u := &Undecided{Settle: best[0].Unseen}
+	for _, s := range best {
+		u.Players = append(u.Players, s.Player)
+	}
+	return u
+}
+
+func bestScores(scores []Score) []Score {
 	var best []Score
 	for _, s := range scores {
 		switch c := compareScore(s, best); {
@@ -128,11 +174,7 @@ func Winners(scores []Score) []int {
 			best = append(best, s)
 		}
 	}
-	out := make([]int, len(best))
-	for i, s := range best {
-		out[i] = s.Player
-	}
-	return out
+	return best
 }
 
 func compareScore(s Score, best []Score) int {

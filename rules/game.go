@@ -29,7 +29,9 @@ type Game interface {
 	// Finished reports whether the game is over.
 	Finished() bool
 	// Winners returns the winning players (1-based; several = shared win)
-	// once the game is finished, nil before.
+	// once the game is finished, nil before, and nil while the result is
+	// undecided (rules.UndecidedIn(Scores()) says who ties and how to
+	// settle it).
 	Winners() []int
 }
 

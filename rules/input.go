@@ -15,6 +15,7 @@ const (
 	InputChoose    InputType = "choose"    // Player chooses Choice (a colour, the Sun's direction, an option)
 	InputSwap      InputType = "swap"      // Player swaps Card for Other (Nord Sud Ovest Est)
 	InputPass      InputType = "pass"      // Player does nothing this turn where the rules allow it
+	InputSettle    InputType = "settle"    // Player wins a tie the referee cannot break (Event.Undecided): the players settled it
 )
 
 // Input is one thing players tell the referee, from a button, the web page

@@ -127,17 +127,29 @@ type Payload struct {
 	Kind   PayloadKind
 	Card   CardRef
 	Marker Marker
+	// Tableref marks a card code tableref printed on its own
+	// print-and-play card (kind letter P), whose printed numbers are
+	// tableref's; a card code without it (kind letter C) is a sticker on
+	// a boxed game's card, or a card printed before the P kind existed.
+	Tableref bool
 }
 
-// CardPayload returns the payload of a card side.
+// CardPayload returns the payload of a card side: a sticker's code.
 func CardPayload(ref CardRef) Payload { return Payload{Kind: KindCard, Card: ref} }
+
+// PrintedCardPayload returns the payload tableref prints on its own
+// print-and-play card's side.
+func PrintedCardPayload(ref CardRef) Payload {
+	return Payload{Kind: KindCard, Card: ref, Tableref: true}
+}
 
 // MarkerPayload returns the payload of a marker.
 func MarkerPayload(m Marker) Payload { return Payload{Kind: KindMarker, Marker: m} }
 
 // String encodes the payload:
 //
-//	TR1:C:SA-017F:K   card SA-017, front
+//	TR1:C:SA-017F:K   card SA-017, front (a sticker)
+//	TR1:P:SA-017F:K   the same on tableref's print-and-play card
 //	TR1:C:SW-BACK:K   Strange World's shared back
 //	TR1:M:CAL-NW:K    calibration sheet, north-west corner
 //
@@ -150,6 +162,9 @@ func (p Payload) String() string {
 		body = p.Card.ID.String()
 		if !p.Card.ID.Anonymous() {
 			body += string(p.Card.Side.Letter())
+		}
+		if p.Tableref {
+			kind = "P"
 		}
 	case KindMarker:
 		kind = "M"
@@ -216,12 +231,12 @@ func ParsePayload(s string) (Payload, error) {
 		return Payload{}, fmt.Errorf("payload %q: check character %q does not match (misprint or misread): %w", s, check, ErrBadCheck)
 	}
 	switch kind {
-	case "C":
+	case "C", "P":
 		ref, err := parseCardBody(body)
 		if err != nil {
 			return fail("%v", err)
 		}
-		return CardPayload(ref), nil
+		return Payload{Kind: KindCard, Card: ref, Tableref: kind == "P"}, nil
 	case "M":
 		m, err := parseMarkerBody(body)
 		if err != nil {
@@ -229,7 +244,7 @@ func ParsePayload(s string) (Payload, error) {
 		}
 		return MarkerPayload(m), nil
 	}
-	return fail("unknown kind %q (want C or M)", kind)
+	return fail("unknown kind %q (want C, P or M)", kind)
 }
 
 // WhyNotOurs says in words why a decoded QR text is not used as a tableref

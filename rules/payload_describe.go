@@ -10,6 +10,9 @@ func (p Payload) Describe() string {
 		if p.Card.Side == Back {
 			side = "back"
 		}
+		if p.Tableref {
+			side += ", printed by tableref"
+		}
 		return fmt.Sprintf("card %s (%s), %s", p.Card.ID, CardName(p.Card.ID), side)
 	}
 	switch m := p.Marker; m.Type {

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
 	"regexp"
@@ -123,6 +124,7 @@ func FuzzParsePayload(f *testing.F) {
 	f.Add("TR1:C:SA-017F:" + string(checkChar("TR1:C:SA-017F")))
 	f.Add("TR1:M:B3-NW:X")
 	f.Add("TR1:C:SW-BACK:0")
+	f.Add("TR1:P:SA-017F:" + string(checkChar("TR1:P:SA-017F")))
 	f.Add("hello")
 	f.Fuzz(func(t *testing.T, s string) {
 		p, err := ParsePayload(s)
@@ -172,7 +174,7 @@ func TestPayloadDocExamplesParse(t *testing.T) {
 	if err != nil {
 		t.Skipf("docs not beside the package: %v", err)
 	}
-	examples := regexp.MustCompile("`(TR1:[CM]:[A-Z0-9-]+:[A-Z0-9])`").FindAllStringSubmatch(string(doc), -1)
+	examples := regexp.MustCompile("`(TR1:[CPM]:[A-Z0-9-]+:[A-Z0-9])`").FindAllStringSubmatch(string(doc), -1)
 	if len(examples) < 6 {
 		t.Fatalf("found %d payload examples in docs/payload.md, want at least 6", len(examples))
 	}
@@ -206,5 +208,45 @@ func TestWhyNotOurs(t *testing.T) {
 	_, err = ParsePayload("TR1:C:SA-17F:" + string(checkChar("TR1:C:SA-17F"))) // right check, bad number
 	if !errors.Is(err, ErrMalformed) || !errors.Is(err, ErrNotOurs) || errors.Is(err, ErrBadCheck) {
 		t.Errorf("malformed: %v", err)
+	}
+}
+
+// Tableref's print-and-play cards carry kind P, stickers kind C: the code
+// says who printed the card, and old C codes read as before (issue 29).
+func TestPayloadSaysWhoPrintedTheCard(t *testing.T) {
+	ref := CardRef{ID: CardID{"WLD", 117}, Side: Back}
+	printed := PrintedCardPayload(ref)
+	s := printed.String()
+	if !strings.HasPrefix(s, "TR1:P:WLD-117B:") || len(s) > MaxPayloadLen {
+		t.Fatalf("printed card payload %q: want TR1:P:WLD-117B:<check>, at most %d characters", s, MaxPayloadLen)
+	}
+	got, err := ParsePayload(s)
+	if err != nil || !got.Tableref || got.Kind != KindCard || got.Card != ref {
+		t.Errorf("ParsePayload(%q) = %+v, %v; want a tableref-printed card %v", s, got, err, ref)
+	}
+	sticker := CardPayload(ref).String()
+	got, err = ParsePayload(sticker)
+	if err != nil || got.Tableref || got.Card != ref {
+		t.Errorf("ParsePayload(%q) = %+v, %v; want a sticker's card %v", sticker, got, err, ref)
+	}
+	if sticker[4] != 'C' {
+		t.Errorf("sticker payload %q: old codes keep kind C", sticker)
+	}
+	if ref2, err := ParseCardRef(s); err != nil || ref2 != ref {
+		t.Errorf("ParseCardRef(%q) = %v, %v; want %v", s, ref2, err, ref)
+	}
+	// A table says which of its cards tableref printed, and keeps it
+	// through its JSON (journals, replays).
+	var tab Table
+	tab.Zones = map[string]*Zone{"map": {}}
+	tab.Zones["map"].Set(Pos{0, 0}, Cell{Card: ref})
+	tab.MarkTableref(ref.ID)
+	b, err := json.Marshal(tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Table
+	if err := json.Unmarshal(b, &back); err != nil || !back.Tableref[ref.ID] || !back.Equal(tab) {
+		t.Errorf("table %s reads back as %+v, %v", b, back, err)
 	}
 }

@@ -249,6 +249,46 @@ func sortedItems(in []Item) []Item {
 // name: "map", "p1"…"p6", "board:p2", "shaker", "offer", …
 type Table struct {
 	Zones map[string]*Zone
+	// Tableref holds the cards whose code says tableref printed them
+	// (payload kind P: its print-and-play cards, whose printed numbers
+	// are tableref's). A card not in it is a sticker on a boxed game's
+	// card, or of unknown print (an old code). Equal ignores it: a card's
+	// print never changes while it lies on the table.
+	Tableref map[CardID]bool
+}
+
+// tablerefKey is the key of Table.Tableref in a table's JSON, beside the
+// zones (a zone cannot be named so).
+const tablerefKey = "printedByTableref"
+
+// MarkTableref records that card id's code says tableref printed it.
+func (t *Table) MarkTableref(id CardID) {
+	if t.Tableref == nil {
+		t.Tableref = map[CardID]bool{}
+	}
+	t.Tableref[id] = true
+}
+
+// Cards returns every identified card on the table (anonymous backs
+// left out), in no order.
+func (t Table) Cards() []CardID {
+	var out []CardID
+	for _, z := range t.Zones {
+		if z == nil {
+			continue
+		}
+		for _, c := range z.Cells {
+			if !c.Card.IsZero() && !c.Card.ID.Anonymous() {
+				out = append(out, c.Card.ID)
+			}
+		}
+		for _, it := range z.Items {
+			if !it.Card.ID.Anonymous() {
+				out = append(out, it.Card.ID)
+			}
+		}
+	}
+	return out
 }
 
 // Zone returns the named zone, or nil. A nil *Zone reads as empty.
@@ -259,6 +299,9 @@ func (t Table) Clone() Table {
 	out := Table{Zones: make(map[string]*Zone, len(t.Zones))}
 	for n, z := range t.Zones {
 		out.Zones[n] = z.Clone()
+	}
+	for id := range t.Tableref {
+		out.MarkTableref(id)
 	}
 	return out
 }
@@ -340,10 +383,23 @@ func (z *Zone) UnmarshalJSON(b []byte) error {
 
 // MarshalJSON writes the table as an object of zones by name.
 func (t Table) MarshalJSON() ([]byte, error) {
-	if t.Zones == nil {
+	if t.Zones == nil && len(t.Tableref) == 0 {
 		return []byte("{}"), nil
 	}
-	return json.Marshal(t.Zones)
+	if len(t.Tableref) == 0 {
+		return json.Marshal(t.Zones)
+	}
+	out := make(map[string]any, len(t.Zones)+1)
+	for n, z := range t.Zones {
+		out[n] = z
+	}
+	ids := make([]string, 0, len(t.Tableref))
+	for id := range t.Tableref {
+		ids = append(ids, id.String())
+	}
+	sort.Strings(ids)
+	out[tablerefKey] = ids
+	return json.Marshal(out)
 }
 
 // UnmarshalJSON reads the object of zones, with card IDs and payloads.
@@ -368,6 +424,20 @@ func DecodeTable(b []byte, res Resolver) (Table, error) {
 	for name, zb := range raw {
 		if strings.TrimSpace(name) == "" {
 			return Table{}, fmt.Errorf("table: a zone has an empty name")
+		}
+		if name == tablerefKey {
+			var ids []string
+			if err := strictUnmarshal(zb, &ids); err != nil {
+				return Table{}, fmt.Errorf("table: %s: want a list of card IDs: %w", tablerefKey, err)
+			}
+			for _, s := range ids {
+				id, err := ParseCardID(s)
+				if err != nil {
+					return Table{}, fmt.Errorf("table: %s: %w", tablerefKey, err)
+				}
+				t.MarkTableref(id)
+			}
+			continue
 		}
 		z, err := decodeZone(zb, res)
 		if err != nil {

@@ -65,7 +65,11 @@ type Finished struct {
 	Table   rules.Table   `json:"table"`
 	Scores  []rules.Score `json:"scores"`
 	Winners []int         `json:"winners"`
-	Events  []rules.Event `json:"events"`
+	// Undecided names the players tied on all tableref sees when the
+	// tie-break is on their cards (Winners is then empty), and how they
+	// settle it.
+	Undecided *rules.Undecided `json:"undecided,omitempty"`
+	Events    []rules.Event    `json:"events"`
 	// Problems say what was left out and why (the gaps apart).
 	Problems []string `json:"problems,omitempty"`
 	// Gaps are what the photo missed of the finished table's shape.
@@ -135,6 +139,9 @@ func ScoreFinished(m *rules.Mode, s rules.Setup, sc *Scan, allowMissing bool) (F
 			return out, fmt.Errorf("scoring %s: %w", m.ID, err)
 		}
 		out.Winners = winnersOf(out.Scores, out.Events)
+		if len(out.Winners) == 0 {
+			out.Undecided = rules.UndecidedIn(out.Scores)
+		}
 		out.TieBreak = tieBreakWords(out.Scores, out.Winners, out.Events)
 	}
 	switch {
@@ -194,7 +201,7 @@ func scoredZones(m *rules.Mode, s rules.Setup, t rules.Table) map[string]bool {
 // winner and the end of the game. Pair verdicts of cards read for sure
 // stay.
 func (out *Finished) withhold() {
-	out.Scores, out.Winners, out.TieBreak = nil, nil, ""
+	out.Scores, out.Winners, out.TieBreak, out.Undecided = nil, nil, "", nil
 	kept := out.Events[:0:0]
 	for _, e := range out.Events {
 		if e.Kind != rules.EventEnd {

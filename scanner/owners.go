@@ -251,6 +251,43 @@ func hasStart(g group) bool {
 	return false
 }
 
+// unclearRatio: a group whose second-nearest marker (of a player still
+// without a map) is less than this many times as far as its nearest lies
+// between two players' areas.
+const unclearRatio = 1.5
+
+// clearCands keeps the candidate groups whose owner the markers can tell
+// now. While fewer groups lie than players wait for a map (the starting
+// cards are being dealt one by one), a group lying between two of those
+// players' markers could be either's: matching it now would file the
+// first card laid to whichever marker happens to be nearer (issue 29:
+// Ana's starting city filed to Ben, the display saying "Ana: no card").
+// It waits, loose, until every player's group lies and the matching
+// weighs them all.
+func clearCands(cands []group, marked []int, markers map[int]geom.Pt) []group {
+	if len(cands) >= len(marked) {
+		return cands
+	}
+	var out []group
+	for _, g := range cands {
+		at := g.centre()
+		d1, d2 := math.Inf(1), math.Inf(1)
+		for _, p := range marked {
+			switch d := markers[p].Dist(at); {
+			case d < d1:
+				d1, d2 = d, d1
+			case d < d2:
+				d2 = d
+			}
+		}
+		if d2 < unclearRatio*d1 {
+			continue
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
 // Costs of the marker matching: a player left without a map weighs more
 // than any distance on a table, a map that does not hold a starting card
 // more than any distance too, so the starting cards go first.
@@ -396,6 +433,7 @@ func (l *layout) assignPlayers(a *assignment, gs []group, cl clues) {
 		}
 		unmarked = nil
 	default:
+		cands = clearCands(cands, marked, cl.markers)
 		for p, i := range match(marked, cl.markers, cands) {
 			taken[i], mapOf[p] = true, cands[i]
 			l.checkMarker(a, p, cands[i], cl)

@@ -295,3 +295,36 @@ func TestStartCardNearAnotherMarker(t *testing.T) {
 		t.Errorf("no warning that P1's card lies nearer P2's marker; problems:%s", problemTexts(st.last.Problems))
 	}
 }
+
+// TestFirstStartCardNotFiledToANearerMarker is the 3-player Cartographer's
+// Corner start of issue 29 as it is dealt: Ana lays her starting city
+// first, 253 mm from Ben's marker and 285 mm from her own. With one card
+// and three players, whose it is cannot be told from the markers: it must
+// not be filed to Ben (the display then said "Ana: no card"). Once every
+// start card lies, each is its player's.
+func TestFirstStartCardNotFiledToANearerMarker(t *testing.T) {
+	m := func(x, y float64) simMarker { return simMarker{at: geom.Pt{X: x, Y: y}} }
+	tab := &simTable{markers: map[int]simMarker{1: m(-300, 0), 2: m(-15, 253), 3: m(600, 0)}}
+	starts := []rules.CardID{{Deck: "SA", Num: 1}, {Deck: "SA", Num: 2}, {Deck: "SA", Num: 3}}
+	at := []geom.Pt{{X: -15}, {X: -15, Y: 380}, {X: 700}}
+	st := newSimStream(t, "wit-cartographer", rules.Setup{Players: []string{"Ana", "Ben", "Caro"}}, tab)
+	tab.lay(simCard{ref: rules.CardRef{ID: starts[0]}, at: at[0]})
+	if snap := st.settle(); snap != nil {
+		if z := zoneOfCard(*snap, starts[0]); z == "p2" || z == "p3" {
+			t.Errorf("Ana's starting city, laid first, filed to %q", z)
+		}
+	}
+	for i := 1; i < 3; i++ {
+		tab.lay(simCard{ref: rules.CardRef{ID: starts[i]}, at: at[i]})
+		st.settle()
+	}
+	snap := st.lastSnap
+	if snap == nil {
+		t.Fatalf("no snapshot; problems:%s", problemTexts(st.last.Problems))
+	}
+	for i, id := range starts {
+		if z := zoneOfCard(*snap, id); z != fmt.Sprintf("p%d", i+1) {
+			t.Errorf("P%d's starting city %s is in zone %q", i+1, id, z)
+		}
+	}
+}

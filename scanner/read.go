@@ -314,6 +314,10 @@ func (sc *Scan) addCards(zone string, g Grid, cells []cell, withGrid bool) {
 	for _, c := range cells {
 		card := Card{Ref: c.p.ref, Code: c.p.code, Zone: zone, Pos: c.pos, Item: c.item, Row: c.row, Col: c.col,
 			At: c.p.at, Angle: calibration.AngleDiff(g.Angle, c.p.angle), Outline: outline(c.p)}
+		if c.p.code >= 0 && c.p.code < len(sc.Codes) && sc.Codes[c.p.code].Payload.Tableref {
+			card.Tableref = true
+			sc.Table.MarkTableref(card.Ref.ID)
+		}
 		sc.Cards = append(sc.Cards, card)
 		if c.item {
 			z.Items = append(z.Items, rules.Item{Card: c.p.ref, Row: c.row, Col: c.col})

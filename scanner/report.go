@@ -80,6 +80,13 @@ func WriteFinished(w io.Writer, mode *rules.Mode, r Finished) {
 // WinnerLine says who won a finished table, or that nobody did, and how
 // a tie on points was broken.
 func WinnerLine(r Finished) string {
+	if u := r.Undecided; u != nil && len(r.Winners) == 0 {
+		var names []string
+		for _, p := range u.Players {
+			names = append(names, r.Players[p-1])
+		}
+		return "undecided: " + rules.JoinNames(names) + " tie; " + u.Settle
+	}
 	if len(r.Winners) == 0 {
 		return "winner: nobody (no player meets the winning conditions)"
 	}

@@ -56,6 +56,8 @@ type Code struct {
 // Card is a card read from its code.
 type Card struct {
 	Ref rules.CardRef
+	// Tableref: its code says tableref printed it (payload kind P).
+	Tableref bool
 	// Code indexes Scan.Codes.
 	Code int
 	// Zone is where it was sorted; empty for a card left out (a conflict).

@@ -198,6 +198,9 @@ func (s *Scanner) hold(sc *Scan, table *rules.Table, small lowres) []known {
 			}
 			z.Set(k.card.Pos, rules.Cell{Card: k.card.Ref})
 		}
+		if k.card.Tableref {
+			table.MarkTableref(k.card.Ref.ID)
+		}
 		held = append(held, k)
 	}
 	return held

@@ -174,3 +174,49 @@ func TestPrintSizeSaysWhereTheBoardFits(t *testing.T) {
 		t.Errorf("--board nine: status %d, want 2", code)
 	}
 }
+
+// TestCalibrateColoursRefusesAMissingColour: `calibrate colours` on a
+// photo without a red tile exits non-zero, names the red tile and where to
+// lay it, and saves nothing; `calibrate shaker` afterwards keeps the mat's
+// captured empty look (issue 29: the first exited 0 with no red tile
+// colour, the second left "layout only").
+func TestCalibrateColoursRefusesAMissingColour(t *testing.T) {
+	dir := t.TempDir()
+	o := scenes.Lights()[0].Options
+	o.Seed = 2031
+	tab := scenes.NewCityTable(o, scenes.City{Players: 2})
+	final, err := tab.Final(2032)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cal := calFile(t, dir, &calibration.File{Format: calibration.Format, Plane: final.Cal.Plane})
+	must := func(g scenes.Game, err error) scenes.Game {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	shot := func(name string, g scenes.Game) string { return photoFile(t, dir, name, g.Scene) }
+	if code, out, errOut := run(t, "calibrate", "board", "--calibration", cal, shot("empty", must(tab.Empty()))); code != 0 {
+		t.Fatalf("calibrate board: status %d\n%s%s", code, out, errOut)
+	}
+	code, out, errOut := run(t, "calibrate", "colours", "--calibration", cal,
+		shot("colours", must(tab.Colours(scenes.ColourLayout{Boards: []int{1}, Rows: 2, Without: []rules.Colour{rules.Red}}, 0))))
+	if code == 0 || !strings.Contains(errOut, "no red tile: lay a red tile flat in column 1") || strings.Contains(out, "saved to") {
+		t.Errorf("calibrate colours without a red tile: status %d, want non-zero naming the red tile and saving nothing\n%s%s", code, out, errOut)
+	}
+	if code, out, errOut := run(t, "calibrate", "shaker", "--calibration", cal,
+		shot("shake1", must(tab.Shake(2033))), shot("shake2", must(tab.Shake(2034))), shot("shake3", must(tab.Shake(2035)))); code != 0 {
+		t.Fatalf("calibrate shaker: status %d\n%s%s", code, out, errOut)
+	}
+	_, out, _ = run(t, "calibrate", "show", "--calibration", cal)
+	for _, l := range strings.Split(out, "\n") {
+		if strings.Contains(l, "shaker") && strings.Contains(l, "layout only") {
+			t.Errorf("calibrate show after calibrate shaker: %q, want the empty look kept", l)
+		}
+	}
+	if !strings.Contains(out, "empty look captured") {
+		t.Errorf("calibrate show:\n%s\nwant the captured empty looks", out)
+	}
+}

@@ -45,10 +45,13 @@ type Style struct {
 // scanner through rules.CardModuleMM.
 const DefaultModule = rules.CardModuleMM
 
-// Payloads returns the payload printed on each side of a card.
+// Payloads returns the payload printed on each side of a card: payload
+// kind P, which tells the referee the card is tableref's print-and-play
+// card and prints tableref's numbers (stickers on a boxed game's cards
+// keep kind C).
 func Payloads(id rules.CardID) (front, back string) {
-	return rules.CardPayload(rules.CardRef{ID: id}).String(),
-		rules.CardPayload(rules.CardRef{ID: id, Side: rules.Back}).String()
+	return rules.PrintedCardPayload(rules.CardRef{ID: id}).String(),
+		rules.PrintedCardPayload(rules.CardRef{ID: id, Side: rules.Back}).String()
 }
 
 // codeArea draws payload's code centred at (cx, cy), as large as the
@@ -57,7 +60,7 @@ func Payloads(id rules.CardID) (front, back string) {
 func codeArea(c draw.Canvas, payload string, cx, cy, maxSide, module float64) float64 {
 	g, err := qrpath.Encode(payload, qrpath.Q)
 	if err != nil {
-		// Payloads come from rules.CardPayload and always fit; a failure
+		// Payloads come from rules.PrintedCardPayload and always fit; a failure
 		// here is a programming error worth a visible mark, not a crash.
 		c.Text(cx, cy, draw.Bold, 8, draw.Center, fmt.Sprintf("QR error: %v", err), draw.Black)
 		return 0

@@ -11,7 +11,7 @@ import (
 
 // allInputs are the inputs a player can send from the page or the buttons.
 var allInputs = []rules.InputType{rules.InputNext, rules.InputChallenge, rules.InputConfirm, rules.InputGuess,
-	rules.InputChoose, rules.InputSwap, rules.InputPass}
+	rules.InputChoose, rules.InputSwap, rules.InputPass, rules.InputSettle}
 
 // Each mode declares the inputs it takes (the status page shows those
 // controls and no others), and the declaration is true to the engine: an

@@ -389,3 +389,25 @@ func Describe(s Stamped) string {
 	}
 	return b.String()
 }
+
+// Final reads a whole replay and returns its setup and its last snapshot:
+// the finished table, as a photo of the end would show it.
+func Final(r *Reader) (rules.Setup, rules.Table, error) {
+	var s rules.Setup
+	var last rules.Table
+	for {
+		l, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			return s, last, nil
+		}
+		if err != nil {
+			return s, last, err
+		}
+		switch l.Kind {
+		case KindHeader:
+			s = l.Setup
+		case KindSnapshot:
+			last = l.Table
+		}
+	}
+}

@@ -43,6 +43,14 @@ func WriteStandings(w io.Writer, g rules.Game) {
 		fmt.Fprintln(w, "The game is not finished.")
 		return
 	}
+	if u := rules.UndecidedIn(scores); u != nil {
+		var tied []string
+		for _, p := range u.Players {
+			tied = append(tied, scores[p-1].Name)
+		}
+		fmt.Fprintf(w, "Undecided: %s tie; %s\n", strings.Join(tied, ", "), u.Settle)
+		return
+	}
 	var names []string
 	for _, p := range g.Winners() {
 		for _, s := range scores {

@@ -23,9 +23,55 @@ type base struct {
 	DeckCode string      `json:"deck"`
 	Phase    string      `json:"phase"`
 	Placed   int         `json:"placed"` // placements resolved so far
+	// Print is who printed the cards seen so far, as their codes say:
+	// printTableref while every card is tableref's print-and-play card
+	// (payload kind P), printMixed once one is not (a sticker, or a code
+	// printed before the P kind); "" before any card is seen.
+	Print string `json:"print,omitzero"`
 
-	deck *Deck
-	opts options
+	deck  *Deck // the deck judged and spoken with
+	setUp *Deck // the deck the setup gives (options deck and printedBy)
+	opts  options
+}
+
+// Who printed the cards on the table (base.Print).
+const (
+	printTableref = "tableref"
+	printMixed    = "mixed"
+)
+
+// seePrint follows who printed the cards on the table. While every card
+// seen carries tableref's print-and-play code, the referee judges and
+// speaks with the numbers tableref prints on its own cards, with or
+// without the printedBy option; once a card without it is seen (a sticker
+// on a boxed game's card, or a card printed before the P kind), the table
+// is mixed and the deck the setup gives is used for the rest of the game:
+// its numbers are not on every card.
+func (b *base) seePrint(t rules.Table) {
+	if b.Print == printMixed {
+		return
+	}
+	ids := t.Cards()
+	if len(ids) == 0 {
+		return
+	}
+	b.Print = printTableref
+	for _, id := range ids {
+		if !t.Tableref[id] {
+			b.Print = printMixed
+			break
+		}
+	}
+	b.deck = deckPrinted(b.setUp, b.Print)
+}
+
+// deckPrinted is the deck to judge with: the setup's, or, on a table of
+// tableref's own cards only, the same ranks with their numbers said.
+func deckPrinted(d *Deck, print string) *Deck {
+	if print == printTableref && !d.SaysNumbers() {
+		return d.withNumbers()
+	}
+	return d
 }
 
 func newBase(s rules.Setup, d *Deck) (base, error) {
@@ -33,7 +79,7 @@ func newBase(s rules.Setup, d *Deck) (base, error) {
 	if err != nil {
 		return base{}, err
 	}
-	return base{Setup: s, DeckCode: d.Code, Phase: phaseSetup, deck: d, opts: o}, nil
+	return base{Setup: s, DeckCode: d.Code, Phase: phaseSetup, deck: d, setUp: d, opts: o}, nil
 }
 
 // restore fills the unsaved fields after the state was read back.
@@ -51,7 +97,12 @@ func (b *base) restore() error {
 	default:
 		return fmt.Errorf("saved phase %q unknown", b.Phase)
 	}
-	b.deck, b.opts = d, o
+	switch b.Print {
+	case "", printTableref, printMixed:
+	default:
+		return fmt.Errorf("saved print %q unknown", b.Print)
+	}
+	b.deck, b.setUp, b.opts = deckPrinted(d, b.Print), d, o
 	if len(b.Setup.Players) == 0 || b.Placed < 0 || b.Placed > b.total() {
 		return fmt.Errorf("saved placement count %d out of range", b.Placed)
 	}

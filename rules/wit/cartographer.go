@@ -24,6 +24,9 @@ type cartographer struct {
 	// read from zones "p1", "p2", …
 	Maps       []*rules.Zone `json:"maps"`
 	Placements []placement   `json:"placements"` // Circles, Right and Points stay zero: nothing is judged before the end
+	// Settled is the winner the players named for a tie tableref could
+	// not break (0: none named).
+	Settled int `json:"settled,omitzero"`
 }
 
 func newCartographer(s rules.Setup, d *Deck) (*cartographer, error) {
@@ -76,6 +79,7 @@ func (g *cartographer) Observe(t rules.Table) []rules.Event {
 	if g.Phase == phaseOver {
 		return nil
 	}
+	g.seePrint(t)
 	names := make([]string, g.players())
 	for i := range names {
 		names[i] = zoneName(i + 1)

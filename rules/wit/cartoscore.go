@@ -2,6 +2,7 @@ package wit
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tableref/tableref/rules"
@@ -50,9 +51,15 @@ func (s mapScore) score(d *Deck, p int, name string) rules.Score {
 		// than one of its own.
 		out.Parts = append(out.Parts, rules.ScorePart{Category: "tie-break",
 			Detail: "on the cards: the scored circle with the closest numbers"})
+		out.Unseen = settleWords
 	}
 	return out
 }
+
+// settleWords say how players break a tie on cards whose numbers tableref
+// does not know (Score.Unseen, Undecided.Settle).
+const settleWords = "each tied player finds the scored circle in their map whose two printed numbers are closest; " +
+	"the smallest gap wins: tell tableref who won (the page's Settle, or the buttons)"
 
 // Scores are zero until the end: nothing is judged before the maps are
 // flipped.
@@ -67,11 +74,57 @@ func (g *cartographer) Scores() []rules.Score {
 		out[i] = rules.Score{Player: p, Name: g.name(p), Parts: []rules.ScorePart{{Category: "circles",
 			Detail: fmt.Sprintf("%d cards placed; scored at the end", len(layoutOf(g.Maps[i])))}}}
 	}
+	if u := rules.UndecidedIn(out); u != nil && g.Settled != 0 {
+		settle(out, u, g.Settled)
+	}
 	return out
 }
 
+// settle writes the players' own tie-break into the tied scores: the
+// winner they named beats the others, and nothing is unseen any more.
+func settle(scores []rules.Score, u *rules.Undecided, winner int) {
+	for _, p := range u.Players {
+		s := &scores[p-1]
+		s.Unseen, s.TieBreak = "", []int{0}
+		detail := "settled by the players: lost"
+		if p == winner {
+			s.TieBreak, detail = []int{1}, "settled by the players: won"
+		}
+		for j := range s.Parts {
+			if s.Parts[j].Category == "tie-break" {
+				s.Parts[j].Detail = detail
+			}
+		}
+	}
+}
+
+// Input takes the players' settlement of a tie the referee cannot break
+// (InputSettle, Player = the winner); every other input as base does.
+func (g *cartographer) Input(in rules.Input) []rules.Event {
+	if in.Type != rules.InputSettle {
+		return g.base.Input(in)
+	}
+	u := rules.UndecidedIn(g.Scores())
+	if g.Phase != phaseOver || u == nil {
+		return []rules.Event{{Kind: rules.EventWarning, Player: in.Player, Short: rules.Say("Nothing to", "settle"),
+			Long: "There is no undecided tie to settle: the referee names the winners itself."}}
+	}
+	if !slices.Contains(u.Players, in.Player) {
+		var names []string
+		for _, p := range u.Players {
+			names = append(names, g.name(p))
+		}
+		return []rules.Event{{Kind: rules.EventWarning, Player: in.Player, Short: rules.Say("Settle: name", "a tied player"),
+			Long: fmt.Sprintf("Only a tied player can win the tie-break: %s.", rules.JoinNames(names))}}
+	}
+	g.Settled = in.Player
+	return []rules.Event{endEvent(g.Scores(), g.Winners(), g.Setup, tieSettled, "")}
+}
+
 // Winners returns the best total, the tie-break deciding between equals
-// (rulebook); still equal players share the victory.
+// (rulebook); still equal players share the victory. A tie-break on
+// numbers tableref does not know names nobody until the players settle
+// it (rules.UndecidedIn, Input).
 func (g *cartographer) Winners() []int {
 	if g.Phase != phaseOver {
 		return nil

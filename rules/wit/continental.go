@@ -81,6 +81,7 @@ func (g *continental) Observe(t rules.Table) []rules.Event {
 	if g.Phase == phaseOver {
 		return nil
 	}
+	g.seePrint(t)
 	zones, warns := readZones(t, g.deck, []string{zoneMap})
 	if len(warns) > 0 {
 		return warns

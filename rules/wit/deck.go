@@ -42,6 +42,14 @@ type Deck struct {
 // the table print, so that messages may show them.
 func (d *Deck) SaysNumbers() bool { return !d.words }
 
+// withNumbers returns the deck for cards that print its numbers
+// (tableref's print-and-play cards of a deck ranked from coordinates).
+func (d *Deck) withNumbers() *Deck {
+	c := *d
+	c.words = false
+	return &c
+}
+
 // inWords returns the deck for cards that do not print its numbers.
 func (d *Deck) inWords() *Deck {
 	c := *d

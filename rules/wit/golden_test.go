@@ -74,7 +74,7 @@ func checkFinal(t *testing.T, g rules.Game, totals, winners []int) {
 // words, and a tie the referee cannot break without the cards' numbers.
 func TestGoldenCartographerOnABox(t *testing.T) {
 	g := rulestest.Golden(t, "testdata/cartographer-box.jsonl")
-	checkFinal(t, g, []int{1, 3, 3}, []int{2, 3})
+	checkFinal(t, g, []int{1, 3, 3}, nil) // undecided: the tie-break is on the cards
 	for _, s := range g.Scores() {
 		if len(s.TieBreak) != 0 {
 			t.Errorf("%s has tie-break value %v: it would come from numbers the cards do not print", s.Name, s.TieBreak)

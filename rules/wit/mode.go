@@ -23,7 +23,9 @@ func init() {
 		restore:    restoreCartographer,
 		scoreTable: scoreCartographerTable,
 		layout:     rules.Layout{Kind: rules.LayoutPlayerMaps, Apart: true},
-		expect:     expectMaps})
+		expect:     expectMaps,
+		inputs: []rules.InputUse{{Type: rules.InputSettle, Label: "Settle the tie", Player: true,
+			Help: "after a tie the referee cannot break (the closest circle's numbers are on your cards): who won"}}})
 }
 
 // expectMaps is the shape of a finished Cartographer's Corner table
@@ -57,6 +59,7 @@ type modeSpec struct {
 	scoreTable func(rules.Setup, rules.Table) ([]rules.Score, []rules.Event, error)
 	expect     func(rules.Setup, rules.Table) []rules.Expect
 	layout     rules.Layout // what the scanner needs (one shared map, or a map per player)
+	inputs     []rules.InputUse
 }
 
 // register adds one mode on the South America deck, every field set here.
@@ -70,7 +73,7 @@ func register(m modeSpec) {
 		MaxPlayers: 6,
 		Decks:      []string{deckSA},
 		Options:    modeOptions(m.perPlayer),
-		Inputs:     []rules.InputUse{}, // every move is seen on the table: no button but undo
+		Inputs:     append([]rules.InputUse{}, m.inputs...), // every move is seen on the table: no button but undo (and settling a tie)
 		Layout:     rules.FixedLayout(m.layout),
 		New: func(s rules.Setup) (rules.Game, error) {
 			d, err := setupDeck(s, "")

@@ -19,6 +19,10 @@ func scoreCartographerTable(s rules.Setup, t rules.Table) ([]rules.Score, []rule
 	if err != nil {
 		return nil, nil, err
 	}
+	var b base
+	b.setUp, b.deck = d, d
+	b.seePrint(t) // tableref's own cards print its numbers: the tie-break is known
+	d = b.deck
 	var scores []rules.Score
 	var evs []rules.Event
 	for p := 1; p <= len(s.Players); p++ {

@@ -55,6 +55,9 @@ func playerNames(s rules.Setup, ps []int) string {
 // numbers can decide, which the referee does not know.
 const tieOnCards = "on the cards"
 
+// tieSettled is endEvent's tie when the players settled it (InputSettle).
+const tieSettled = "settled by you"
+
 // endEvent announces the end of the game with the final scores. tie
 // names the tie-break when the best total was shared ("closest circle"),
 // and extra, appended to the long message, explains it.
@@ -71,6 +74,19 @@ func endEvent(scores []rules.Score, winners []int, s rules.Setup, tie, extra str
 		best = scores[w-1].Total
 	}
 	points := rules.Count(best, "point")
+	if u := rules.UndecidedIn(scores); u != nil {
+		var tied []string
+		for _, p := range u.Players {
+			tied = append(tied, s.PlayerName(p))
+			best = scores[p-1].Total
+		}
+		points = rules.Count(best, "point")
+		ev.Undecided = u
+		ev.SetScreens(append(rules.Screens(rules.JoinNames(tied)+" tie", points+" each"),
+			rules.Say("Undecided:", "closest circle"), rules.Say("Who wins? Tell", "page or buttons")))
+		ev.Long = fmt.Sprintf("Game over: %s. %s tie on %s: undecided, the tie-break is on your cards: %s.", strings.Join(parts, ", "), rules.JoinNames(tied), points, u.Settle)
+		return ev
+	}
 	switch {
 	case len(winners) > 1 && tie == tieOnCards:
 		ev.SetScreens(rules.EndScreens(names, points+" each", [2]string{"Tie-break:", "on your cards"}))

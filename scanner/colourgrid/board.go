@@ -113,6 +113,19 @@ func (m Mat) squares(frame gocv.Mat) ([]square, error) {
 	return out, nil
 }
 
+// middle is the square's sample cut to its central half each way: what a
+// tile lying a few degrees askew or a few mm off still covers.
+func (s square) middle() square {
+	n := int(math.Sqrt(float64(len(s.raw))))
+	lo, hi := n/4, n-n/4
+	out := s
+	out.raw = nil
+	for y := lo; y < hi; y++ {
+		out.raw = append(out.raw, s.raw[y*n+lo:y*n+hi]...)
+	}
+	return out
+}
+
 // look is a square's colour under the light l: the robust mean of its
 // corrected pixels, and how much its quarters differ.
 func (s square) look(l light) (calibration.Lab, float64) {

@@ -2,6 +2,8 @@ package colourgrid
 
 import (
 	"context"
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/tableref/tableref/calibration"
@@ -144,5 +146,56 @@ func TestConstructionSquares(t *testing.T) {
 	r = read(photoOf(t, g), cal)
 	if c := r.Cells[2*6+2]; !c.Unknown || c.Site {
 		t.Errorf("a purple tile on a construction square: %+v", c)
+	}
+}
+
+// TestAskewTilesSampledFromTheirMiddle: tiles laid a few degrees askew and
+// 2 mm off their squares' middles (as hands lay them) are each sampled
+// from the middle that they cover, not left out as "not one even colour";
+// and a colour with no sample at all fails the step, naming the colour and
+// where to lay it (issue 29).
+func TestAskewTilesSampledFromTheirMiddle(t *testing.T) {
+	must := mustOf(t)
+	for _, l := range scenes.Lights() {
+		o := l.Options
+		o.Seed = 43
+		tab := scenes.NewCityTable(o, scenes.City{Players: 2})
+		cal := &calibration.File{}
+		if _, err := CalibrateBoards(cal, photoOf(t, must(tab.Empty())), nil); err != nil {
+			t.Fatal(err)
+		}
+		colours := photoOf(t, must(tab.Colours(scenes.ColourLayout{Boards: []int{1}, Rows: 1, Askew: 6, Shift: 2}, 0)))
+		rep, err := CalibrateColours(cal, []Photo{colours}, false)
+		if err != nil {
+			t.Errorf("%s: %v (notes %v)", l.Name, err, rep.Notes)
+			continue
+		}
+		if len(rep.Tiles) != len(TileColumns) {
+			t.Errorf("%s: %d tile colours calibrated, want %d (notes %v)", l.Name, len(rep.Tiles), len(TileColumns), rep.Notes)
+		}
+	}
+}
+
+// TestColourWithNoSampleFails: a colour photo whose red tile is missing
+// (forgotten, or left out as not one even colour) must not succeed with
+// no red tile colour at all — every later photo would have red squares of
+// "no calibrated colour" and no score. The step fails naming red and
+// where to lay it, and changes nothing (issue 29).
+func TestColourWithNoSampleFails(t *testing.T) {
+	must := mustOf(t)
+	o := scenes.Lights()[0].Options
+	o.Seed = 47
+	tab := scenes.NewCityTable(o, scenes.City{Players: 2})
+	cal := &calibration.File{}
+	if _, err := CalibrateBoards(cal, photoOf(t, must(tab.Empty())), nil); err != nil {
+		t.Fatal(err)
+	}
+	colours := photoOf(t, must(tab.Colours(scenes.ColourLayout{Boards: []int{1}, Rows: 2, Without: []rules.Colour{rules.Red}}, 0)))
+	_, err := CalibrateColours(cal, []Photo{colours}, false)
+	if err == nil || !errors.Is(err, calibration.ErrMissing) || !strings.Contains(err.Error(), "no red tile: lay a red tile flat in column 1") {
+		t.Fatalf("calibrate colours without a red tile: %v; want an error naming the red tile and where it goes", err)
+	}
+	if cal.Colours != nil {
+		t.Errorf("the failed step changed the colours: %+v", cal.Colours)
 	}
 }

@@ -107,6 +107,11 @@ func tileSamples(frame gocv.Mat, m Mat, out *Samples) error {
 			continue
 		}
 		if spread > tileFlat {
+			// A tile askew or a little off its square: its middle is
+			// still all tile.
+			lab, spread = s.middle().look(l)
+		}
+		if spread > tileFlat {
 			out.Notes = append(out.Notes, fmt.Sprintf("%s %s: not one even colour (a tile half on its square?): left out", m.Zone, cellName(s.pos)))
 			continue
 		}

@@ -293,3 +293,46 @@ func TestLampWitnessed(t *testing.T) {
 		}
 	}
 }
+
+// TestShakerStepKeepsTheEmptyLook: `calibrate shaker` after `calibrate
+// board` keeps the mat's captured empty look ("empty look captured" in
+// `calibrate show`), whether it keeps the printed cells or moves them
+// (issue 29: it used to leave "layout only").
+func TestShakerStepKeepsTheEmptyLook(t *testing.T) {
+	for _, pitch := range []float64{0, 42} {
+		o := scenes.Lights()[0].Options
+		o.Seed = 71
+		tab := scenes.NewCityTable(o, scenes.City{Players: 1, DropPitch: pitch, CubeOffset: 1})
+		cal := &calibration.File{}
+		empty, err := tab.Empty()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := CalibrateBoards(cal, photoOf(t, empty), nil); err != nil {
+			t.Fatal(err)
+		}
+		var shaker string
+		for _, b := range cal.Boards {
+			if b.Layout.Rows == 3 && b.Captured() {
+				shaker = b.Zone
+			}
+		}
+		if shaker == "" {
+			t.Fatalf("no captured shaker mat in %+v", cal.Boards)
+		}
+		var photos []Photo
+		for i := 0; i < 3; i++ {
+			g, err := tab.Shake(uint64(72 + i))
+			if err != nil {
+				t.Fatal(err)
+			}
+			photos = append(photos, photoOf(t, g))
+		}
+		if _, err := CalibrateShaker(cal, photos); err != nil {
+			t.Fatalf("drop pitch %v: %v", pitch, err)
+		}
+		if !cal.Board(shaker).Captured() {
+			t.Errorf("drop pitch %v: the shaker step erased the mat's captured empty look", pitch)
+		}
+	}
+}

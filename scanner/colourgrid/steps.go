@@ -147,6 +147,9 @@ func CalibrateColours(cal *calibration.File, photos []Photo, add bool) (ColoursR
 	if len(cubes)+len(tiles) == 0 {
 		return rep, fmt.Errorf("%w: no cube or tile found where docs/calibration.md asks for them", calibration.ErrMissing)
 	}
+	if err := everyColour(cubes, tiles, rep.Notes); err != nil {
+		return rep, err
+	}
 	if cal.Colours == nil {
 		cal.Colours = &calibration.Colours{}
 	}
@@ -169,6 +172,49 @@ func CalibrateColours(cal *calibration.File, photos []Photo, add bool) (ColoursR
 	*cal.Colours = next
 	rep.Cubes, rep.Tiles = next.Cubes, next.Tiles
 	return rep, nil
+}
+
+// everyColour refuses samples that leave a colour out: once tiles (or
+// cubes) are sampled, every tile colour (every cube colour but the
+// optional white) must have one, or every later photo would have squares
+// of that colour with "no calibrated colour" and no score. The error
+// names the colour and what to lay where; notes say what was left out.
+func everyColour(cubes, tiles []calibration.Sample, notes []string) error {
+	has := func(s []calibration.Sample, c rules.Colour) bool {
+		for _, x := range s {
+			if x.Colour == c {
+				return true
+			}
+		}
+		return false
+	}
+	var missing []string
+	if len(tiles) > 0 {
+		for col, c := range TileColumns {
+			if !has(tiles, c) {
+				missing = append(missing, fmt.Sprintf("no %s tile: lay a %s tile flat in column %d of a board (counting from its west edge)", c, c, col+1))
+			}
+		}
+	}
+	if len(cubes) > 0 {
+		order := calibration.ColourOrder(calibration.DefaultShakerLayout())
+		for r := 0; r < 3; r++ {
+			for col := 0; col < 3; col++ {
+				c, ok := order[rules.Pos{Row: r, Col: col}]
+				if ok && c != rules.White && !has(cubes, c) {
+					missing = append(missing, fmt.Sprintf("no %s cube: lay a %s cube on the shaker mat's %s", c, c, cellName(rules.Pos{Row: r, Col: col})))
+				}
+			}
+		}
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	err := fmt.Errorf("%w: %s; then take the photo again (or add one with --add)", calibration.ErrMissing, strings.Join(missing, "; "))
+	if len(notes) > 0 {
+		err = fmt.Errorf("%w (left out: %s)", err, strings.Join(notes, "; "))
+	}
+	return err
 }
 
 // clearSites refuses a construction site that a one-colour tile would
@@ -259,9 +305,16 @@ func CalibrateShaker(cal *calibration.File, photos []Photo) (DropGrid, error) {
 	if err != nil {
 		return d, err
 	}
-	// The cells moved: an empty look captured on the old cells no longer
-	// fits them (the shaker's cubes are found without one).
-	cal.SetBoard(calibration.Board{Zone: shaker.Zone, Layout: d.Layout})
+	// Only the cells' grid is this step's: what other steps captured of
+	// the mat (its empty look, from `calibrate board`) stays. The mat is
+	// plain paper under every cell, so its look still fits cells moved
+	// onto the shaker's drop grid (same count of cells).
+	b := calibration.Board{Zone: shaker.Zone}
+	if old := cal.Board(shaker.Zone); old != nil {
+		b = *old
+	}
+	b.Layout = d.Layout
+	cal.SetBoard(b)
 	return d, nil
 }
 

@@ -3,6 +3,7 @@ package scenes
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/tableref/tableref/calibration"
@@ -143,7 +144,13 @@ func (b *builder) cubeNear(m mat, r, c int, col rules.Colour, cell geom.Quad, tu
 
 // tile puts a city tile of colour col on square (r,c) of a board.
 func (b *builder) tile(m mat, r, c int, col rules.Colour, turn float64) {
-	at := m.cellCentre(r, c).Add(geom.Pt{X: b.jitter(1.5), Y: b.jitter(1.5)})
+	b.tileAt(m, r, c, col, turn, geom.Pt{})
+}
+
+// tileAt lays a tile off its square's middle by shift (mm), besides the
+// jitter every tile has.
+func (b *builder) tileAt(m mat, r, c int, col rules.Colour, turn float64, shift geom.Pt) {
+	at := m.cellCentre(r, c).Add(shift).Add(geom.Pt{X: b.jitter(1.5), Y: b.jitter(1.5)})
 	b.shapes = append(b.shapes, boxShape(at, 27, 27, turn+b.jitter(4), tileRGB[col]))
 	b.setColour(m.zone, rules.Pos{Row: r, Col: c}, col)
 }
@@ -358,6 +365,13 @@ func (t *CityTable) SitesLaid() (Game, error) {
 type ColourLayout struct {
 	Boards []int
 	Rows   int
+	// Askew turns every tile this many degrees more than it lies, and
+	// Shift moves it this many mm east of its square's middle: tiles as
+	// hands lay them.
+	Askew, Shift float64
+	// Without are tile colours not laid (a box short of a colour, or a
+	// tile forgotten).
+	Without []rules.Colour
 }
 
 // Colours is a photo `tableref calibrate colours` takes: one cube of each
@@ -383,7 +397,10 @@ func (t *CityTable) Colours(lay ColourLayout, n int) (Game, error) {
 		}
 		for r := 0; r < lay.Rows && r < 6; r++ {
 			for c, col := range tiles {
-				b.tile(boards[p-1], r, c, col, t.boardTurn[p-1])
+				if slices.Contains(lay.Without, col) {
+					continue
+				}
+				b.tileAt(boards[p-1], r, c, col, t.boardTurn[p-1]+lay.Askew, geom.Pt{X: lay.Shift})
 			}
 		}
 	}

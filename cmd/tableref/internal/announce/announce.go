@@ -244,6 +244,13 @@ func german(e rules.Event, players []string) string {
 		}
 		return fmt.Sprintf("Runde %d.", e.Round)
 	case rules.EventEnd:
+		if u := e.Undecided; u != nil {
+			var ts []string
+			for _, p := range u.Players {
+				ts = append(ts, who(p))
+			}
+			return "Das Spiel ist aus. Gleichstand: " + strings.Join(ts[:len(ts)-1], ", ") + " und " + ts[len(ts)-1] + ". Den Stichentscheid zeigen eure Karten: sagt mir, wer gewinnt."
+		}
 		var ws []string
 		for _, p := range e.Winners {
 			if who(p) != "" {

@@ -20,6 +20,9 @@ const menuConfirm = 10 * time.Second
 // starts a new game with the same players.
 func (d *daemon) button(ev input.Event) {
 	slog.Info("button", "button", ev.Button.String(), "long", ev.Long)
+	if d.settleButton(ev) {
+		return
+	}
 	switch ev.Button {
 	case input.Next:
 		if ev.Long {
@@ -51,6 +54,49 @@ func (d *daemon) button(ev input.Event) {
 		d.menuAsk = ev.At
 		d.pres.Send([]present.Screen{{Msg: display.Message{Lines: []string{"New game?", "Hold menu again"}, Verdict: display.Warn}, Hold: menuConfirm, Class: present.ClassSystem}, {Msg: d.h.screen, Hold: present.ReadHold}})
 	}
+}
+
+// settleButton settles an undecided tie with the buttons: challenge
+// offers each tied player in turn ("Ana wins?"), next names the one
+// offered the winner. It reports whether the press was taken.
+func (d *daemon) settleButton(ev input.Event) bool {
+	g := d.ref.Game()
+	if ev.Long || !g.Finished() || len(g.Winners()) > 0 {
+		d.settlePick = 0
+		return false
+	}
+	u := rules.UndecidedIn(g.Scores())
+	if u == nil {
+		d.settlePick = 0
+		return false
+	}
+	switch ev.Button {
+	case input.Challenge:
+		d.settlePick = nextTied(u.Players, d.settlePick)
+		name := rules.ShortName(d.ref.Setup().PlayerName(d.settlePick), 11)
+		d.pres.Send([]present.Screen{{Msg: display.Message{Lines: []string{name + " wins?", "Next: yes"}}, Hold: present.ReadHold, Class: present.ClassSystem}})
+		return true
+	case input.Next:
+		if d.settlePick == 0 {
+			d.pres.Send([]present.Screen{{Msg: display.Message{Lines: []string{"Tie: who wins?", "Challenge: pick"}}, Hold: present.ReadHold, Class: present.ClassSystem}})
+			return true
+		}
+		p := d.settlePick
+		d.settlePick = 0
+		d.replyLog(d.input(rules.Input{Type: rules.InputSettle, Player: p}, -1))
+		return true
+	}
+	return false
+}
+
+// nextTied is the tied player after cur (the first when cur is none).
+func nextTied(players []int, cur int) int {
+	for i, p := range players {
+		if p == cur {
+			return players[(i+1)%len(players)]
+		}
+	}
+	return players[0]
 }
 
 func (d *daemon) replyLog(err error) {

@@ -121,8 +121,11 @@ type daemon struct {
 	h       health
 	tick    atomic.Int64 // unix nanos of the referee loop's last turn
 	menuAsk time.Time    // when the menu button asked "new game?"
-	ended   bool         // the recording ended with at_end: stop
-	games   atomic.Int64 // games started in this run
+	// settlePick is the tied player the challenge button last offered as
+	// the winner of an undecided tie (0: none offered yet).
+	settlePick int
+	ended      bool         // the recording ended with at_end: stop
+	games      atomic.Int64 // games started in this run
 	// noticed are the scanner's notices said (key → blocking).
 	noticed map[string]bool
 }

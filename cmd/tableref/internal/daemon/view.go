@@ -37,6 +37,9 @@ func view(r *referee.Referee, h health) web.State {
 	s := r.Setup()
 	st := web.State{Mode: s.Mode, Players: s.Players, Scores: g.Scores(), Finished: g.Finished(), Winners: g.Winners(), T: math.Round(r.LastT()*10) / 10,
 		Inputs: []rules.InputUse{}, Join: h.join, Options: s.Options}
+	if st.Finished && len(st.Winners) == 0 {
+		st.Undecided = rules.UndecidedIn(st.Scores)
+	}
 	if m, ok := rules.LookupMode(s.Mode); ok {
 		st.ModeName = m.Name
 		if m.Inputs != nil {

@@ -53,6 +53,13 @@ type Screen struct {
 	// Order names what an order asks ("flip SA-010"), Done what an order
 	// seen done did: once done, an order still waiting is dropped.
 	Order, Done string
+	// Turn marks a turn or round screen: a verdict that comes while it is
+	// on the display waits until it has been read (OvertakenHold).
+	Turn bool
+	// End marks the game's result (who won, the final scores): it comes
+	// after everything the game said before it, never ahead of an order
+	// still waiting (results last).
+	End bool
 }
 
 // mustSee reports whether a screen stays available when a newer verdict
@@ -120,7 +127,11 @@ func Screens(evs []rules.Event, at time.Time) []Screen {
 		case rules.EventDone:
 			s.Class, s.Done = ClassFact, orderKey(e)
 		case rules.EventEnd:
-			s.Hold, s.Class = VerdictHold, ClassSystem
+			// An undecided tie asks the players to settle it: a screen
+			// they act on.
+			s.Hold, s.Class, s.Act, s.End = VerdictHold, ClassSystem, e.Undecided != nil, true
+		case rules.EventTurn, rules.EventRound:
+			s.Turn = true
 		case rules.EventPoints:
 			if saidByVerdict(evs, e) {
 				continue // "Ana +3" is the verdict's second line already
@@ -132,10 +143,10 @@ func Screens(evs []rules.Event, at time.Time) []Screen {
 		}
 		out = append(out, s)
 		for _, m := range e.More { // a tie between long names: further screens
-			out = append(out, Screen{Msg: display.Message{Lines: []string{m[0], m[1]}, Verdict: s.Msg.Verdict}, Hold: s.Hold, Class: s.Class, At: at, Act: s.Act})
+			out = append(out, Screen{Msg: display.Message{Lines: []string{m[0], m[1]}, Verdict: s.Msg.Verdict}, Hold: s.Hold, Class: s.Class, At: at, Act: s.Act, End: s.End})
 		}
 		if e.Kind == rules.EventEnd {
-			out = append(out, Screen{Scores: finalScores(e.Scores), Class: ClassSystem, Hold: VerdictHold})
+			out = append(out, Screen{Scores: finalScores(e.Scores), Class: ClassSystem, Hold: VerdictHold, End: true})
 		}
 	}
 	return out
@@ -185,13 +196,17 @@ type queued struct {
 //     OvertakenHold (a readable minimum), so the display follows the
 //     table;
 //   - a warning or a system screen (the camera, the scanner, the
-//     journal) goes before the turn and round screens still waiting;
+//     journal) goes before the turn and round screens still waiting; the
+//     game's result (End) does not: it comes after everything the game
+//     said before it (results last);
 //   - a warning is stale once newer states have not said it for
 //     OvertakenHold (a flickering read says it every other state and
 //     keeps it): stale, it is dropped if waiting, cut if on the display,
 //     and the last turn screen comes back when nothing else waits;
 //   - a newer verdict goes on the display at once (players wait for it;
-//     it is what the latency of issue 19 counts): it drops the older
+//     it is what the latency of issue 19 counts), except after a turn or
+//     round screen put up less than OvertakenHold ago, which is read
+//     first (issue 29): it drops the older
 //     turn, round, done and warning screens still waiting, and shows
 //     after itself, OvertakenHold each, the older verdicts, points and
 //     orders still waiting and the screen it cut if that one must be
@@ -290,12 +305,19 @@ func (q *screenQueue) push(b []Screen, now time.Time) {
 	// system's screens.
 	var keep, after []queued
 	if c := q.current; verdict && c != nil {
-		if c.mustSee() && now.Sub(q.shownAt) < OvertakenHold && !stale(c.Screen) {
-			again := *c
-			again.Hold = min(again.Hold, OvertakenHold)
-			after = append(after, again)
+		switch {
+		case c.Turn && now.Sub(q.shownAt) < OvertakenHold:
+			// A turn or round screen just put up is read first: the
+			// verdict follows once it has stood OvertakenHold.
+			q.cut = true
+		default:
+			if c.mustSee() && now.Sub(q.shownAt) < OvertakenHold && !stale(c.Screen) {
+				again := *c
+				again.Hold = min(again.Hold, OvertakenHold)
+				after = append(after, again)
+			}
+			q.preempt = true
 		}
-		q.preempt = true
 	}
 	for _, w := range q.waiting {
 		switch {
@@ -356,7 +378,7 @@ func (q *screenQueue) push(b []Screen, now time.Time) {
 	}
 	for _, s := range fresh {
 		w := queued{Screen: s, batch: q.batch, sent: now}
-		if s.Class != ClassWarning && s.Class != ClassSystem {
+		if s.Class != ClassWarning && (s.Class != ClassSystem || s.End) {
 			keep = append(keep, w)
 			continue
 		}

@@ -22,12 +22,16 @@ type State struct {
 	Scores   []rules.Score     `json:"scores"`
 	Finished bool              `json:"finished"`
 	Winners  []int             `json:"winners"`
-	T        float64           `json:"t"`
-	Zones    []Zone            `json:"zones"`
-	Events   []Event           `json:"events"` // the last ones, oldest first
-	Screen   Screen            `json:"screen"` // what the display shows now
-	Status   Status            `json:"status"`
-	Frame    int               `json:"frame"` // sequence number of the latest camera frame (0: none)
+	// Undecided is set when the game is over and the winner is on the
+	// players' cards (a tie-break tableref cannot see): who ties and how
+	// they settle it (the mode's settle input names the winner).
+	Undecided *rules.Undecided `json:"undecided,omitempty"`
+	T         float64          `json:"t"`
+	Zones     []Zone           `json:"zones"`
+	Events    []Event          `json:"events"` // the last ones, oldest first
+	Screen    Screen           `json:"screen"` // what the display shows now
+	Status    Status           `json:"status"`
+	Frame     int              `json:"frame"` // sequence number of the latest camera frame (0: none)
 	// Marks are the codes read in the latest camera picture, drawn over
 	// it by the page with the referee's verdict on each card.
 	Marks []Mark `json:"marks,omitempty"`

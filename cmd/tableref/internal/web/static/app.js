@@ -104,7 +104,11 @@ function renderFinal(s) {
   if (!s.finished) return;
   const winners = new Set(s.winners || []);
   const w = (s.scores || []).filter((x) => winners.has(x.player)).map((x) => x.name);
-  $('final-winner').textContent = w.length === 0 ? 'Nobody wins.' : w.length === 1 ? `${w[0]} wins!` : `${names(w)} share the win!`;
+  const u = s.undecided;
+  const tied = u ? (s.scores || []).filter((x) => u.players.includes(x.player)).map((x) => x.name) : [];
+  $('final-winner').textContent = u
+    ? `Undecided: ${names(tied)} tie. ${u.settle[0].toUpperCase() + u.settle.slice(1)}.`
+    : w.length === 0 ? 'Nobody wins.' : w.length === 1 ? `${w[0]} wins!` : `${names(w)} share the win!`;
   const ol = $('final-list');
   ol.replaceChildren();
   for (const sc of ranked(s)) {
