@@ -51,7 +51,7 @@ func ExampleWhereIsThat() {
 	}
 	// Output:
 	// Where is That? South America (SA): 108 cards, 1.5 mm modules
-	// Bogotá   TR1:C:SA-001B:0 read back: true
-	// Caracas  TR1:C:SA-002B:Z read back: true
-	// Sucre    TR1:C:SA-003B:Y read back: true
+	// Bogotá   TR1:P:SA-001B:9 read back: true
+	// Caracas  TR1:P:SA-002B:8 read back: true
+	// Sucre    TR1:P:SA-003B:7 read back: true
 }
