@@ -48,8 +48,8 @@ func record(ctx context.Context, tx *sql.Tx, g *Game) error {
 			return err
 		}
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO games(id, journal, ended, seconds, mode, status, detail, verdicts, size) VALUES(?,?,?,?,?,?,?,?,?)`,
-		g.ID, g.Journal, g.Ended.UnixMilli(), g.Seconds, g.Mode, g.Status, string(d), g.Verdicts, len(g.data)); err != nil {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO games(id, journal, ended, seconds, mode, status, detail, verdicts, size, roster) VALUES(?,?,?,?,?,?,?,?,?,?)`,
+		g.ID, g.Journal, g.Ended.UnixMilli(), g.Seconds, g.Mode, g.Status, string(d), g.Verdicts, len(g.data), roster(g.Players)); err != nil {
 		return err
 	}
 	for _, p := range g.Players {
@@ -111,8 +111,7 @@ type Filter struct {
 
 // List returns the games f chooses, newest first, without their events.
 func (s *Store) List(ctx context.Context, f Filter) ([]Game, error) {
-	q := `SELECT g.id, g.journal, g.ended, g.seconds, g.mode, g.status, g.verdicts, p.seat, p.name, p.total, p.winner
-		FROM games g JOIN players p ON p.game = g.id WHERE 1=1`
+	q := `SELECT g.id, g.journal, g.ended, g.seconds, g.mode, g.status, g.verdicts, g.roster FROM games g WHERE 1=1`
 	var args []any
 	if f.Game != "" {
 		q += ` AND (g.mode = ? OR g.mode LIKE ? ESCAPE '\')`
@@ -134,7 +133,7 @@ func (s *Store) List(ctx context.Context, f Filter) ([]Game, error) {
 		q += ` AND g.id IN (SELECT id FROM games ORDER BY ended DESC, id LIMIT ?)`
 		args = append(args, f.Limit)
 	}
-	q += ` ORDER BY g.ended DESC, g.id, p.seat`
+	q += ` ORDER BY g.ended DESC, g.id`
 	rows, err := s.db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("history %s: %w", s.path, err)
@@ -144,16 +143,15 @@ func (s *Store) List(ctx context.Context, f Filter) ([]Game, error) {
 	for rows.Next() {
 		var g Game
 		var ended int64
-		var p Player
-		if err := rows.Scan(&g.ID, &g.Journal, &ended, &g.Seconds, &g.Mode, &g.Status, &g.Verdicts, &p.Seat, &p.Name, &p.Total, &p.Winner); err != nil {
+		var r string
+		if err := rows.Scan(&g.ID, &g.Journal, &ended, &g.Seconds, &g.Mode, &g.Status, &g.Verdicts, &r); err != nil {
 			return nil, fmt.Errorf("history %s: %w", s.path, err)
 		}
-		if n := len(out); n == 0 || out[n-1].ID != g.ID {
-			g.Ended = time.UnixMilli(ended).UTC()
-			out = append(out, g)
+		g.Ended = time.UnixMilli(ended).UTC()
+		if g.Players, err = parseRoster(r); err != nil {
+			return nil, fmt.Errorf("history %s: game %s: %w", s.path, g.ID, err)
 		}
-		last := &out[len(out)-1]
-		last.Players = append(last.Players, p)
+		out = append(out, g)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("history %s: %w", s.path, err)
