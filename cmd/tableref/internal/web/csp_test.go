@@ -47,7 +47,8 @@ func TestSecurityHeaders(t *testing.T) {
 // through the DOM (the grid's columns) take effect, which a policy
 // refusing them would prevent.
 func TestPageRunsUnderItsPolicy(t *testing.T) {
-	s := New(&fakeBackend{}, Options{})
+	history := http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.Write([]byte("past games")) })
+	s := New(&fakeBackend{}, Options{Pages: map[string]http.Handler{"GET /history": history}})
 	s.Publish(mapItState())
 	ts := httptest.NewServer(s.Handler())
 	t.Cleanup(ts.Close)
@@ -57,6 +58,8 @@ func TestPageRunsUnderItsPolicy(t *testing.T) {
 	p.until(`getComputedStyle(document.querySelector('#zones .grid')).display === 'grid'`, "style.css applied")
 	p.until(`(() => { const g = document.querySelector('#zones .grid'); return g.style.gridTemplateColumns !== '' && getComputedStyle(g).gridTemplateColumns.split(' ').length >= 2; })()`,
 		"the grid's columns set by the script")
+	// The footer names the pages mounted beside the status page, and only those.
+	p.until(`document.querySelectorAll('#links a').length === 1 && document.querySelector('#links a').getAttribute('href') === '/history'`, "the link to past games")
 }
 
 // The PIN page's script, now a file of its own, runs under the policy: a

@@ -91,6 +91,8 @@ type Server struct {
 	b   Backend
 	opt Options
 	key []byte // signs the PIN cookie; new at every start
+	// links are the mounted pages the footer names (pageLinks).
+	links []Link
 
 	mu      sync.Mutex
 	state   State
@@ -111,6 +113,11 @@ func New(b Backend, opt Options) *Server {
 	opt.WriteTimeout = cmp.Or(opt.WriteTimeout, defaultWriteTimeout)
 	opt.IdleTimeout = cmp.Or(opt.IdleTimeout, defaultIdleTimeout)
 	s := &Server{b: b, opt: opt, subs: map[chan struct{}]struct{}{}, pins: newPINGuard(), hosts: newHostCheck(opt.Hosts)}
+	for _, l := range pageLinks {
+		if _, ok := opt.Pages["GET "+l.Href]; ok {
+			s.links = append(s.links, l)
+		}
+	}
 	s.key = opt.Key
 	if len(s.key) == 0 {
 		s.key = make([]byte, keyBytes)
@@ -146,6 +153,7 @@ func (s *Server) Publish(st State) {
 	s.mu.Lock()
 	st.Seq = s.state.Seq + 1
 	st.Frame, st.Marks = s.state.Frame, s.state.Marks
+	st.Links = s.links
 	s.state = st
 	s.wakeLocked()
 	s.mu.Unlock()

@@ -12,7 +12,10 @@ import (
 // State is everything the page shows, sent whole on every change (a game's
 // state is a few kilobytes: simpler and more robust than diffs).
 type State struct {
-	Seq      int      `json:"seq"`
+	Seq int `json:"seq"`
+	// Links are the other pages mounted beside this one (past games, the
+	// learning page), for the page's footer.
+	Links    []Link   `json:"links,omitempty"`
 	Mode     string   `json:"mode"`
 	ModeName string   `json:"modeName"`
 	Players  []string `json:"players"`
@@ -151,3 +154,13 @@ func Modes() []ModeInfo {
 	}
 	return out
 }
+
+// Link is another page of the referee's site.
+type Link struct {
+	Href string `json:"href"`
+	Text string `json:"text"`
+}
+
+// pageLinks are the pages the footer names when they are mounted
+// (Options.Pages), in this order.
+var pageLinks = []Link{{Href: "/history", Text: "Past games"}, {Href: "/learn", Text: "Learn your box"}}

@@ -391,6 +391,21 @@ function render(s) {
   renderDetails(s);
   renderEvents(s);
   renderJoin(s);
+  renderLinks(s);
+}
+
+// The other pages of the referee (past games, learning a box), when the
+// daemon mounts them.
+function renderLinks(s) {
+  const nav = $('links');
+  const want = (s.links || []).map((l) => l.href + ' ' + l.text).join('|');
+  if (nav.dataset.shown === want) return;
+  nav.dataset.shown = want;
+  nav.replaceChildren(...(s.links || []).map((l) => {
+    const a = el('a', 'link', l.text);
+    a.href = l.href;
+    return a;
+  }));
 }
 
 async function post(url, body) {
