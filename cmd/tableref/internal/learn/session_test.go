@@ -98,7 +98,7 @@ func TestSessionDeckFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []Card{{Num: 18, Name: "Punta del Este", NS: 81, WE: 85}, {Num: 4, Name: "Brasília", NS: 60, WE: 91}, {Num: 150, Name: "Ciudad del Este", NS: 70, WE: 80}} {
+	for _, c := range []Card{{Num: 18, Name: "Punta del Este", NS: 81, WE: 85}, {Num: 4, Name: "Brasília", NS: 60, WE: 91}, {Num: 150, Name: "Puerto Nuevo del Test", NS: 70, WE: 80}} {
 		if err := s.Confirm(c); err != nil {
 			t.Fatal(err)
 		}
@@ -114,7 +114,7 @@ func TestSessionDeckFile(t *testing.T) {
 	if pde.ID != (rules.CardID{Deck: "SA", Num: 18}) || pde.Printed == nil || pde.Printed.NS != 81 || !pde.HasCoords || pde.Country != "Uruguay" {
 		t.Errorf("Punta del Este = %+v", pde)
 	}
-	if n := d.Cards[2]; n.Name != "Ciudad del Este" || n.HasCoords {
+	if n := d.Cards[2]; n.Name != "Puerto Nuevo del Test" || n.HasCoords {
 		t.Errorf("a card tableref's deck lacks = %+v", n)
 	}
 	if err := geo.Check(d); err != nil {
