@@ -57,7 +57,7 @@ func newCalibrateZones() *cobra.Command {
 		},
 	}
 	f := c.Flags()
-	f.StringArrayVar(&o.Grids, "grid", nil, "a fixed grid ZONE:ROWSxCOLS:X0,Y0,X1,Y1 (table mm, NW and SE corners; repeatable), e.g. board:9x9:-300,-420,300,420")
+	f.StringArrayVar(&o.Grids, "grid", nil, "a fixed grid ZONE:ROWSxCOLS:X0,Y0,X1,Y1[:TURN] (table mm: the NW and SE corners of the area the board covers; TURN 90, 180 or 270 for a board turned clockwise, its rows and columns counted from its own corner; repeatable), e.g. board:9x9:-300,-420,300,420:90")
 	f.StringArrayVar(&o.Polygons, "polygon", nil, "a zone's area ZONE:X,Y;X,Y;X,Y… in table mm (repeatable)")
 	f.BoolVar(&o.Clear, "clear", false, "forget the stored markers, grids and polygons first")
 	return c

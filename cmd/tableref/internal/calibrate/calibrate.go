@@ -204,11 +204,21 @@ func Zones(ctx context.Context, path string, o ZoneOptions, pos []string, stdout
 	return nil
 }
 
-// parseGrid reads ZONE:ROWSxCOLS:X0,Y0,X1,Y1.
+// parseGrid reads ZONE:ROWSxCOLS:X0,Y0,X1,Y1[:TURN]: the board's corners
+// (its own NW and SE as it lies unturned, table mm) and how far it is
+// turned clockwise on the table, 0, 90, 180 or 270 degrees.
 func parseGrid(s string) (calibration.Grid, error) {
 	parts := strings.Split(s, ":")
+	turn := 0
+	if n := len(parts); n >= 4 && !strings.Contains(parts[n-1], ",") {
+		t, ok := quarterTurns[strings.TrimSpace(parts[n-1])]
+		if !ok {
+			return calibration.Grid{}, fmt.Errorf("TURN %q: want 90, 180 or 270 (degrees clockwise), or none", parts[n-1])
+		}
+		turn, parts = t, parts[:n-1]
+	}
 	if len(parts) != 3 && !(len(parts) == 4 && strings.HasPrefix(parts[0], "board")) {
-		return calibration.Grid{}, errors.New("want ZONE:ROWSxCOLS:X0,Y0,X1,Y1")
+		return calibration.Grid{}, errors.New("want ZONE:ROWSxCOLS:X0,Y0,X1,Y1[:TURN], TURN 90, 180 or 270 for a board turned clockwise")
 	}
 	if len(parts) == 4 { // a zone name with a colon, such as board:p2
 		parts = []string{parts[0] + ":" + parts[1], parts[2], parts[3]}
@@ -221,9 +231,18 @@ func parseGrid(s string) (calibration.Grid, error) {
 	if err != nil {
 		return g, err
 	}
-	g.Corners = [4][2]float64{{v[0], v[1]}, {v[2], v[1]}, {v[2], v[3]}, {v[0], v[3]}}
+	// The table's corners of the area, NW, NE, SE, SW; a board turned a
+	// quarter clockwise has its own NW corner at the table's NE, so its
+	// row 0 runs down the table's east edge.
+	table := [4][2]float64{{v[0], v[1]}, {v[2], v[1]}, {v[2], v[3]}, {v[0], v[3]}}
+	for i := range g.Corners {
+		g.Corners[i] = table[(i+turn)%4]
+	}
 	return g, nil
 }
+
+// quarterTurns are the --grid TURN values, in quarter turns clockwise.
+var quarterTurns = map[string]int{"0": 0, "90": 1, "180": 2, "270": 3}
 
 func replaceGrid(gs []calibration.Grid, g calibration.Grid) []calibration.Grid {
 	for i := range gs {
