@@ -38,7 +38,8 @@ func newRoot() *cobra.Command {
 		CompletionOptions: cobra.CompletionOptions{HiddenDefaultCmd: false},
 		PersistentPreRunE: func(*cobra.Command, []string) error { return decks.LoadInstalled() },
 	}
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return cli.UsageError{Msg: err.Error()} })
+	root.SetFlagErrorFunc(cli.FlagError)
+	root.SetHelpCommand(cli.HelpCommand(root))
 	addCommands(root)
 	// Part of the tree from the start (not only once Execute adds them),
 	// so the help test, the man page and the README check see them.
