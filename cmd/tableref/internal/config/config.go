@@ -273,8 +273,8 @@ func (c *Config) Validate() error {
 		}
 		return true
 	}
-	if finite("camera.fps", c.Camera.FPS) && (c.Camera.FPS < 0 || c.Camera.FPS > 120) {
-		bad("camera.fps", "%v: want 0 to 120 frames per second", c.Camera.FPS)
+	if finite("camera.fps", c.Camera.FPS) && (c.Camera.FPS < 0 || c.Camera.FPS > MaxFPS) {
+		bad("camera.fps", "%v: want 0 to %d frames per second", c.Camera.FPS, MaxFPS)
 	}
 	if finite("camera.speed", c.Camera.Speed) && c.Camera.Speed < 0 {
 		bad("camera.speed", "%v: want 0 (no waiting) or more", c.Camera.Speed)
@@ -330,6 +330,9 @@ func (c *Config) Validate() error {
 
 // Off is the web.listen value that switches the status page off.
 const Off = "off"
+
+// MaxFPS is the fastest camera.fps a configuration may ask for.
+const MaxFPS = 120
 
 func (w Web) check() error {
 	if w.Listen == Off {

@@ -252,7 +252,7 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 	var scan *live.Scan
 	if cfg.Web.Listen != config.Off {
 		if ln, err = listen(cfg.Web.Listen); err != nil {
-			return fmt.Errorf("web.listen: %w", err)
+			return listenError(cfg.Web.Listen, err)
 		}
 		hosts := cfg.Web.Hosts
 		if cfg.Web.OnLAN() {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"os"
 	"path/filepath"
 	"time"
@@ -65,7 +66,11 @@ func Demo(ctx context.Context, o DemoOptions, stdout, stderr io.Writer, progress
 	defer os.RemoveAll(tmp)
 	cfg := config.Default()
 	cfg.Game = config.Game{Mode: rec.Setup.Mode, Players: rec.Setup.Players, Options: rec.Setup.Options}
-	cfg.Camera = config.Camera{Source: dir, AtEnd: o.AtEnd, FPS: rec.FPS * o.Speed, Play: o.Play, Speed: 1}
+	fps, err := demoFPS(rec.FPS, o.Speed)
+	if err != nil {
+		return err
+	}
+	cfg.Camera = config.Camera{Source: dir, AtEnd: o.AtEnd, FPS: fps, Play: o.Play, Speed: 1}
 	cfg.Speech.Enabled = o.Speech
 	cfg.Journal = filepath.Join(tmp, "journal.jsonl")
 	cfg.LockDir = filepath.Join(tmp, "lock")
@@ -90,4 +95,15 @@ func Demo(ctx context.Context, o DemoOptions, stdout, stderr io.Writer, progress
 		},
 	}
 	return Run(ctx, cfg, deps)
+}
+
+// demoFPS is the frame rate the recording plays at with --speed, or an
+// error in the flag's words: the camera.fps it would make is nothing the
+// user typed (issue 31: "camera.fps: 160: want 0 to 120").
+func demoFPS(recFPS, speed float64) (float64, error) {
+	fps := recFPS * speed
+	if speed <= 0 || math.IsNaN(speed) || fps > config.MaxFPS {
+		return 0, fmt.Errorf("--speed %v: want more than 0 and at most %v (the recording's %v frames a second, played at most %d)", speed, math.Floor(config.MaxFPS/recFPS*10)/10, recFPS, config.MaxFPS)
+	}
+	return fps, nil
 }

@@ -34,6 +34,26 @@ func listen(addr string) (net.Listener, error) {
 	return ln, err
 }
 
+// listenError says why the page cannot listen and what to type: the port
+// is another program's (a second tableref, another server), or needs a
+// privilege; --listen (web.listen) moves the page (issue 31: "address
+// already in use" gave no hint of either).
+func listenError(addr string, err error) error {
+	hint := ""
+	host, port, _ := net.SplitHostPort(addr)
+	switch {
+	case errors.Is(err, syscall.EADDRINUSE):
+		alt := "8081"
+		if port == "8081" {
+			alt = "8082"
+		}
+		hint = fmt.Sprintf(": another program has port %s (a second tableref?); give the page another with --listen %s (web.listen in the configuration), or --listen off for none", port, net.JoinHostPort(host, alt))
+	case errors.Is(err, syscall.EACCES):
+		hint = fmt.Sprintf(": port %s needs a privilege this user lacks (the service has it); give --listen %s", port, net.JoinHostPort(host, "8080"))
+	}
+	return fmt.Errorf("web.listen %s: %w%s", addr, err, hint)
+}
+
 // pageNames are the names the page answers to on the network besides its
 // own (see web.Options.Hosts): NAME.local and the names advertise takes
 // when NAME.local is held by another machine.
