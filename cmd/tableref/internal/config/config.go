@@ -48,6 +48,13 @@ type Config struct {
 	Club        Club    `yaml:"club"`
 	Speech      Speech  `yaml:"speech"`
 	Log         Log     `yaml:"log"`
+	// GameNamed says flags named the game (--mode, --players, --option):
+	// run must then not resume a journal of another game (NewGame starts
+	// the named one, keeping the other's journal).
+	GameNamed bool `yaml:"-"`
+	// NewGame (--new) starts the configured game even when the journal
+	// holds one in play, which is kept under an archive name.
+	NewGame bool `yaml:"-"`
 }
 
 // Game is the game started when there is no journal to resume.

@@ -58,6 +58,7 @@ func BindFlags(fs *pflag.FlagSet) *Flags {
 		f.pending = append(f.pending, [2]string{k, val})
 		return nil
 	})
+	fs.Bool("new", false, "start the game the flags or the configuration name even when the journal holds one in play (that journal is kept under an archive name)")
 	fs.Bool("lan", false, "allow network access to the status page (needs --pin; config key web.lan)")
 	f.set["lan"] = func(v string) error {
 		b, err := strconv.ParseBool(v)
@@ -98,6 +99,12 @@ func (f *Flags) Apply(c *Config) error {
 	f.fs.Visit(func(fl *pflag.Flag) {
 		if set, ok := f.set[fl.Name]; ok && err == nil {
 			err = set(fl.Value.String())
+		}
+		switch fl.Name {
+		case "mode", "players", "option":
+			c.GameNamed = true
+		case "new":
+			c.NewGame = fl.Value.String() == "true"
 		}
 	})
 	if err != nil {

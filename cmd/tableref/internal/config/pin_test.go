@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/spf13/pflag"
 )
 
 // --print-config shows that a PIN is set, never the PIN (issue 34: it
@@ -66,5 +68,36 @@ func TestFilesAreBounded(t *testing.T) {
 	}
 	if _, err := Parse([]byte("web: {listen: \"0.0.0.0:80\", lan: true, pin_file: "+pin+"}\n"), "x"); err == nil || !strings.Contains(err.Error(), "web.pin_file") {
 		t.Errorf("a 100-byte PIN file: %v", err)
+	}
+}
+
+// Flags that name the game mark it named (run must not resume another in
+// its place); --new asks for a new game; neither when no flag names it.
+func TestFlagsNameTheGame(t *testing.T) {
+	for _, tc := range []struct {
+		args         []string
+		named, fresh bool
+	}{
+		{[]string{"--journal", "/b"}, false, false},
+		{[]string{"--mode", "test-counter"}, true, false},
+		{[]string{"--players", "Zoe,Max", "--new"}, true, true},
+		{[]string{"--option", "cards=3"}, true, false},
+		{[]string{"--new"}, false, true},
+	} {
+		c, err := Parse([]byte("game: {mode: test-counter, players: [A]}\n"), "x")
+		if err != nil {
+			t.Fatal(err)
+		}
+		fs := pflag.NewFlagSet("run", pflag.ContinueOnError)
+		f := BindFlags(fs)
+		if err := fs.Parse(tc.args); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Apply(c); err != nil {
+			t.Fatal(err)
+		}
+		if c.GameNamed != tc.named || c.NewGame != tc.fresh {
+			t.Errorf("%v: named %v, new %v; want %v, %v", tc.args, c.GameNamed, c.NewGame, tc.named, tc.fresh)
+		}
 	}
 }

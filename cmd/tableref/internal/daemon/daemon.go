@@ -183,6 +183,12 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 		}
 	}()
 
+	if resumed {
+		if err := startNamed(cfg, setup, ref, rec, &start); err != nil {
+			return err
+		}
+	}
+
 	d := &daemon{cfg: cfg, deps: deps, ref: ref, rec: rec,
 		snaps: make(chan live.Snapshot, 4), inputs: make(chan live.Input, 8), newGames: make(chan newGameMsg), mutes: make(chan muteMsg), joins: make(chan joinMsg, 1),
 		status: make(chan statusMsg, 16), scanners: make(chan live.Scanner, 1)}
