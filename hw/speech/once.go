@@ -2,8 +2,10 @@ package speech
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
+	"strings"
 )
 
 // SayOnce says u through espeak-ng to the ALSA device of opt (`tableref
@@ -18,6 +20,9 @@ func SayOnce(ctx context.Context, opt Options, u Utterance) error {
 // WriteWAV renders u as espeak-ng would say it into the WAV file path and
 // returns its size.
 func WriteWAV(ctx context.Context, opt Options, u Utterance, path string) (int, error) {
+	if strings.TrimSpace(u.Text()) == "" {
+		return 0, errors.New("nothing to say: give the words (a WAV of silence is no use)")
+	}
 	b, err := NewEspeak(opt).Render(ctx, u)
 	if err != nil {
 		return 0, err

@@ -9,6 +9,7 @@ package speech
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"html"
@@ -211,7 +212,30 @@ func (e *Espeak) Render(ctx context.Context, u Utterance) ([]byte, error) {
 	if len(out) <= 44 {
 		return nil, fmt.Errorf("%s rendered no sound for %q", e.Bin, u.Text())
 	}
-	return out, nil
+	return fixWAVSizes(out), nil
+}
+
+// fixWAVSizes writes the true sizes into a WAV's RIFF and data headers.
+// espeak-ng --stdout streams, so it cannot know them and writes 0x7ffff000
+// (soxi: 0 s; Python's wave module: 13.5 h) into a file whose length it
+// knew in the end.
+func fixWAVSizes(b []byte) []byte {
+	if len(b) < 12 || string(b[0:4]) != "RIFF" || string(b[8:12]) != "WAVE" {
+		return b
+	}
+	binary.LittleEndian.PutUint32(b[4:8], uint32(len(b)-8))
+	for i := 12; i+8 <= len(b); {
+		id, n := string(b[i:i+4]), int(binary.LittleEndian.Uint32(b[i+4:i+8]))
+		if id == "data" {
+			binary.LittleEndian.PutUint32(b[i+4:i+8], uint32(len(b)-i-8))
+			break
+		}
+		if n < 0 || i+8+n > len(b) {
+			break
+		}
+		i += 8 + n + n%2 // chunks are padded to an even length
+	}
+	return b
 }
 
 // Say renders and plays u, espeak-ng piping into aplay.
