@@ -283,7 +283,9 @@ func TestSayPlaysOnTheDevice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(played, want) {
+	// The pipe carries espeak-ng's streaming header; Render's file has the
+	// true sizes: the same sound.
+	if !bytes.Equal(fixWAVSizes(played), want) {
 		t.Errorf("played %d bytes, rendered %d", len(played), len(want))
 	}
 	// A player that fails names the device.
