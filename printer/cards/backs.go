@@ -1,7 +1,7 @@
 package cards
 
 import (
-	"fmt"
+	"math"
 	"strconv"
 
 	"github.com/tableref/tableref/printer/draw"
@@ -118,7 +118,7 @@ func coordBack(card geo.Card, edge draw.Color, whole bool, st Style) Face {
 		inner := s.W - 2*edgeMM - 12
 		var lines []string
 		if whole {
-			lines = []string{fmt.Sprintf("%d°%s – %d°%s", abs(card.PrintedLat), hemi(card.PrintedLat, "N", "S"), abs(card.PrintedLon), hemi(card.PrintedLon, "E", "O"))}
+			lines = []string{wholeDegrees(card.PrintedLat, card.Lat, card.HasCoords, geo.AxisLat) + " – " + wholeDegrees(card.PrintedLon, card.Lon, card.HasCoords, geo.AxisLon)}
 		} else {
 			lines = []string{degrees(card.Lat, "N", "S"), degrees(card.Lon, "E", "W")}
 			edgeMarks(c, s, card.Lat, card.Lon)
@@ -140,20 +140,17 @@ func coordBack(card geo.Card, edge draw.Color, whole bool, st Style) Face {
 	}
 }
 
-func abs(v int) int {
-	if v < 0 {
-		return -v
-	}
-	return v
-}
-
 // hemi names the hemisphere of a signed coordinate; Nord Sud Ovest Est
 // writes west as O (Ovest).
-func hemi(v int, pos, neg string) string {
-	if v < 0 {
-		return neg
+// wholeDegrees writes a printed whole degree as the Italian cards do
+// (geo.FormatWholeDegrees). A 0 takes its hemisphere from the true
+// coordinate: London, 0.13° west, prints 0°O, not 0°E.
+func wholeDegrees(printed int, exact float64, hasExact bool, a geo.Axis) string {
+	v := float64(printed)
+	if printed == 0 && hasExact && exact < 0 {
+		v = math.Copysign(0, -1)
 	}
-	return pos
+	return geo.FormatWholeDegrees(v, a)
 }
 
 // wrapText breaks s into at most n lines of width w at size points.

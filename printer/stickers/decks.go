@@ -100,7 +100,7 @@ func Guide(doc *pdf.Doc, p layout.Paper, game string, module float64) error {
 			off = "code centre on the card's centre"
 		}
 		c.Text(x+w/2, ty+1, draw.Regular, 7, draw.Center, off, draw.Grey)
-		c.Text(x+w/2, ty+4.5, draw.Regular, 7, draw.Center, fmt.Sprintf("card %g×%g mm (%s)", w, h, spot.Source), draw.Grey)
+		c.Text(x+w/2, ty+4.5, draw.Regular, 7, draw.Center, cardSizeNote(w, h, spot), draw.Grey)
 		x += w + 16
 	}
 	foot := "A card of another size: keep the sticker's centre as far from the card's centre as shown, and record the card size in the calibration file (decks: card_mm)."
@@ -120,4 +120,15 @@ func gameName(game string) string {
 		return "Strange World above the clouds"
 	}
 	return geo.GameName(game)
+}
+
+// cardSizeNote is the guide's line under a card outline: its size and,
+// when nobody has measured a real card yet, a word to check it. The
+// spot's Source is for developers (it cites REFERENCE.md, which the
+// user does not have); the printed sheet speaks to the user.
+func cardSizeNote(w, h float64, spot rules.StickerSpot) string {
+	if strings.HasPrefix(spot.Source, "unmeasured") {
+		return fmt.Sprintf("card %g×%g mm: lay one of yours on this outline to check", w, h)
+	}
+	return fmt.Sprintf("card %g×%g mm, as the box's cards are", w, h)
 }
