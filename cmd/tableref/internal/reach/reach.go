@@ -13,7 +13,10 @@
 // play confirm it (Result.Confirmed): the prediction is under
 // sizing.MinPxPerModule and a code read measures under ReadPxPerModule,
 // the reader's own limit, so the codes the camera sees worst are being
-// lost.
+// lost. Every read is judged, not only the first: codes shrink towards
+// the coarse edge and pass the 2.2–2.5 px the reader still reads before
+// they are lost, so a camera that loses the far cards is told as they
+// are laid. No code read at all proves nothing and says nothing.
 package reach
 
 import (
