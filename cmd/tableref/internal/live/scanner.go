@@ -42,8 +42,12 @@ type tableScanner struct {
 	sc    *scanner.Scanner
 	cal   *calibration.File
 	decks []string
-	// weak is what the camera check found, said with every read while
-	// the camera stays too weak; checked says the check was made.
+	// suspect is the first frame's prediction when it says the camera
+	// is too weak: it waits for the codes read to confirm it (a
+	// prediction alone alarmed players whose every card was read, issue
+	// 29). weak is the confirmed warning, said with every read from then
+	// on; checked says the check was made.
+	suspect *reach.Result
 	weak    *Notice
 	checked bool
 	said    bool
@@ -76,13 +80,33 @@ func (t *tableScanner) checkReach(frame gocv.Mat) {
 	case r.OK():
 		slog.Info("camera check: the codes are read", "says", r.Text())
 	default:
-		t.weak = &Notice{Text: "the camera is too weak for the codes: " + r.Text(), Short: r.Short()}
+		slog.Info("camera check: maybe too weak, judged by the codes read", "says", r.Text())
+		t.suspect = &r
 	}
+}
+
+// confirmReach judges the suspected weak camera by the codes of a read
+// (reach.Result.Confirmed).
+func (t *tableScanner) confirmReach(s *scanner.Scan) {
+	if t.suspect == nil || t.weak != nil || s == nil {
+		return
+	}
+	px := make([]float64, 0, len(s.Codes))
+	for _, c := range s.Codes {
+		px = append(px, c.ModulePx)
+	}
+	finest, weak := t.suspect.Confirmed(px)
+	if !weak {
+		return
+	}
+	t.weak = &Notice{Text: fmt.Sprintf("the camera is too weak for the codes: a code was read at %.1f px per module, the reader's limit is about %g; %s",
+		finest, reach.ReadPxPerModule, t.suspect.Text()), Short: t.suspect.Short()}
 }
 
 func (t *tableScanner) Frame(ctx context.Context, at time.Duration, frame gocv.Mat) (ScanUpdate, error) {
 	t.checkReach(frame)
 	u, err := t.sc.Frame(ctx, at, frame)
+	t.confirmReach(u.Scan)
 	out := ScanUpdate{Snapshot: u.Snapshot, Moving: u.Motion.State == scanner.Moving || u.Motion.State == scanner.Covered, StillFor: u.Motion.StillFor}
 	if t.weak != nil && (u.Scan != nil || !t.said) {
 		out.Problems, out.Notices = append(out.Problems, t.weak.Text), append(out.Notices, *t.weak)

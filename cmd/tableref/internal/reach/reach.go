@@ -2,8 +2,21 @@
 // the game's codes finely enough to read them: the module size in pixels
 // at the far edge of the calibrated table, for the frame size the camera
 // gives and the smallest modules of the game's decks (stickers included),
-// with the camera height or resolution that would work. `tableref run`
-// checks it on the first frame, `tableref doctor` on the configuration.
+// with the camera height or resolution that would work. `tableref doctor`
+// checks it on the configuration.
+//
+// `tableref run` predicts it on the first frame but does not say a
+// prediction alone: the far-corner figure is a worst case (a card at the
+// very corner, the smallest code any deck of the game could have, a lens
+// model), and games whose every card was read were told "Camera too weak"
+// (issue 29). The warning is said only when the codes read on the table in
+// play confirm it (Result.Confirmed): the prediction is under
+// sizing.MinPxPerModule and a code read measures under ReadPxPerModule,
+// the reader's own limit, so the codes the camera sees worst are being
+// lost. Every read is judged, not only the first: codes shrink towards
+// the coarse edge and pass the 2.2–2.5 px the reader still reads before
+// they are lost, so a camera that loses the far cards is told as they
+// are laid. No code read at all proves nothing and says nothing.
 package reach
 
 import (
@@ -34,6 +47,26 @@ type Result struct {
 // OK reports whether the codes get sizing.MinPxPerModule pixels per module
 // where the camera sees them worst.
 func (r Result) OK() bool { return r.PxPerModule >= sizing.MinPxPerModule-1e-9 }
+
+// ReadPxPerModule is the module size below which the reader starts to miss
+// codes: vision/qr reads to about 2.2–2.5 px per module, so a code read
+// finer than 2.5 px is at the edge and its like further out are lost.
+const ReadPxPerModule = 2.5
+
+// Confirmed judges the prediction by the codes actually read (their
+// measured module sizes, qr.Code.ModulePx): the camera is too weak for the
+// table in play when the prediction says so and some code read measures
+// under ReadPxPerModule. Codes all read coarser than that show the reader
+// reads this table, whatever the far corner would give; no code read says
+// nothing either way. finest is the smallest module read (0 for none).
+func (r Result) Confirmed(modulePx []float64) (finest float64, weak bool) {
+	for _, px := range modulePx {
+		if px > 0 && (finest == 0 || px < finest) {
+			finest = px
+		}
+	}
+	return finest, !r.OK() && finest > 0 && finest < ReadPxPerModule
+}
 
 // deckModules are the module sizes a game's codes come in: the deck's own
 // codes (printed cards: version 1, 21 modules; Strange World's stickers:

@@ -73,3 +73,35 @@ func TestTiltedCamera(t *testing.T) {
 		t.Errorf("frames of another shape than the calibration's: no error")
 	}
 }
+
+// TestConfirmed: the issue's 1080p camera is predicted too weak (2.5 px
+// per module at the far corner), but only the codes read confirm it (issue
+// 29): codes all read at 3 px or more, or none read, do not; one read
+// under the reader's limit does. A camera predicted fine is never weak.
+func TestConfirmed(t *testing.T) {
+	weak, err := Check(straightDown(1920, 1080, 70), 1920, 1080, []string{"SW"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fine, err := Check(straightDown(4608, 2592, 100), 4608, 2592, []string{"SW"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name   string
+		r      Result
+		px     []float64
+		finest float64
+		want   bool
+	}{
+		{"every code read at 3 px or more", weak, []float64{3.4, 3, 5}, 3, false},
+		{"nothing read", weak, nil, 0, false},
+		{"one code at the reader's limit", weak, []float64{3.4, 2.2, 5}, 2.2, true},
+		{"a fine camera reading small codes", fine, []float64{2.2}, 2.2, false},
+	} {
+		finest, got := tc.r.Confirmed(tc.px)
+		if got != tc.want || finest != tc.finest {
+			t.Errorf("%s: Confirmed(%v) = %g, %v; want %g, %v", tc.name, tc.px, finest, got, tc.finest, tc.want)
+		}
+	}
+}
