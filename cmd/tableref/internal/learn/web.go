@@ -24,6 +24,12 @@ import (
 //go:embed page.html
 var pageHTML []byte
 
+//go:embed page.css
+var pageCSS []byte
+
+//go:embed page.js
+var pageJS []byte
+
 // Page is the learn page of the status site: the same session as `decks
 // learn`, with the camera the referee already has. The daemon mounts its
 // Routes behind the site's own checks (host, PIN).
@@ -50,12 +56,22 @@ type Page struct {
 func (p *Page) Routes() map[string]http.Handler {
 	return map[string]http.Handler{
 		"GET /learn":              http.HandlerFunc(p.page),
+		"GET /learn.css":          asset("text/css; charset=utf-8", pageCSS),
+		"GET /learn.js":           asset("text/javascript; charset=utf-8", pageJS),
 		"GET /api/learn/state":    http.HandlerFunc(p.state),
 		"POST /api/learn/start":   http.HandlerFunc(p.start),
 		"POST /api/learn/read":    http.HandlerFunc(p.read),
 		"POST /api/learn/confirm": http.HandlerFunc(p.confirm),
 		"POST /api/learn/finish":  http.HandlerFunc(p.finish),
 	}
+}
+
+// asset serves one embedded file of the page.
+func asset(contentType string, b []byte) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", contentType)
+		_, _ = w.Write(b)
+	})
 }
 
 func (p *Page) page(w http.ResponseWriter, _ *http.Request) {

@@ -138,6 +138,11 @@ func New(b Backend, opt Options) *Server {
 		writeJSON(w, 200, s.opt.Vitals())
 	})
 	mux.HandleFunc("POST /api/input", s.postInput)
+	// The pages other packages add (past games, learning a box), behind
+	// the same checks as the rest of the site (guard).
+	for pattern, h := range opt.Pages {
+		mux.Handle(pattern, h)
+	}
 	mux.HandleFunc("POST /api/newgame", s.postNewGame)
 	mux.HandleFunc("POST /api/login", s.postLogin)
 	mux.HandleFunc("POST /api/speech", s.postSpeech)
