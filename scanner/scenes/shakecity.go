@@ -366,9 +366,12 @@ type ColourLayout struct {
 	Boards []int
 	Rows   int
 	// Askew turns every tile this many degrees more than it lies, and
-	// Shift moves it this many mm east of its square's middle: tiles as
-	// hands lay them.
-	Askew, Shift float64
+	// Shift moves it this many mm east (ShiftSouth: south) of its
+	// square's middle: tiles as hands lay them.
+	Askew, Shift, ShiftSouth float64
+	// Moved, when set, are the only tile colours laid askew and shifted;
+	// the others lie as tiles do.
+	Moved []rules.Colour
 	// Without are tile colours not laid (a box short of a colour, or a
 	// tile forgotten).
 	Without []rules.Colour
@@ -400,7 +403,11 @@ func (t *CityTable) Colours(lay ColourLayout, n int) (Game, error) {
 				if slices.Contains(lay.Without, col) {
 					continue
 				}
-				b.tileAt(boards[p-1], r, c, col, t.boardTurn[p-1]+lay.Askew, geom.Pt{X: lay.Shift})
+				askew, shift := lay.Askew, geom.Pt{X: lay.Shift, Y: lay.ShiftSouth}
+				if len(lay.Moved) > 0 && !slices.Contains(lay.Moved, col) {
+					askew, shift = 0, geom.Pt{}
+				}
+				b.tileAt(boards[p-1], r, c, col, t.boardTurn[p-1]+askew, shift)
 			}
 		}
 	}
