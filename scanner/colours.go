@@ -111,6 +111,16 @@ func (s *Scanner) readMat(sc *Scan, frame gocv.Mat, m colourgrid.Mat) error {
 		sc.Problems = append(sc.Problems, Problem{Kind: ProblemReshake, Zone: m.Zone, Cells: between,
 			Text: fmt.Sprintf("shaker: a cube lies between cells (or two in one) at %v: not 9 cubes in a 3×3 grid, reshake", between)})
 	}
+	// A stray cube is counted in no cell (the cubes lying in their cells
+	// are): it is named by the cells it lies across.
+	for _, s := range r.Strays {
+		var across []rules.Pos
+		for _, p := range s.Cells {
+			across = append(across, turn(p, turns, m.Layout.Rows))
+		}
+		sc.Problems = append(sc.Problems, Problem{Kind: ProblemReshake, Zone: m.Zone, Cells: across,
+			Text: fmt.Sprintf("shaker: a cube lies across the line between cells %v: not 9 cubes in a 3×3 grid, reshake", across)})
+	}
 	if len(unknown) > 0 {
 		text := fmt.Sprintf("%s: %d cell(s) of no calibrated colour at %v: clear what covers them, or recalibrate the colours", m.Zone, len(unknown), unknown)
 		if len(shadowLike) > 0 {

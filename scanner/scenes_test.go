@@ -2,11 +2,14 @@ package scanner_test
 
 import (
 	"context"
+	"errors"
+	"slices"
 	"testing"
 
 	"github.com/tableref/tableref/calibration"
 	"github.com/tableref/tableref/rules"
 	_ "github.com/tableref/tableref/rules/modes" // decks: card kinds for Strange World
+	"github.com/tableref/tableref/rules/shakecity"
 	"github.com/tableref/tableref/scanner"
 	"github.com/tableref/tableref/scanner/colourbench"
 	"github.com/tableref/tableref/scanner/scenes"
@@ -141,6 +144,50 @@ func TestCubeBetweenCells(t *testing.T) {
 			found = true
 			if p.Blocking() || len(p.Cells) != 1 || p.Cells[0] != (rules.Pos{Row: 2, Col: 2}) {
 				t.Errorf("problem %+v", p)
+			}
+		} else if p.Blocking() {
+			t.Errorf("blocking problem %s", p.Text)
+		}
+	}
+	if !found {
+		t.Errorf("no reshake problem in %v", scan.Problems)
+	}
+}
+
+// TestCubeAcrossALine: one cube across the line between two cells, into a
+// cell holding its own cube (issue 29: the referee said "7 cubes, not
+// 9", the cube lying in that cell dropped too). The 8 cubes lying in
+// their cells are read, so the game says "8 cubes, not 9", and the
+// reshake problem names the two cells the stray cube lies across.
+func TestCubeAcrossALine(t *testing.T) {
+	o := scenes.Options{Seed: 61}
+	from, into := rules.Pos{Row: 1, Col: 0}, rules.Pos{Row: 1, Col: 1}
+	g, err := scenes.NewCityTable(o, scenes.City{Players: 1}).ShakeAcross(62, from, into)
+	if err != nil {
+		t.Fatal(err)
+	}
+	calibrateColours(t, g.Cal, o, 1)
+	scan := photo(t, g)
+	z := scan.Table.Zone("shaker")
+	want := g.Visible.Zone("shaker")
+	if n := len(z.Cells); n != 8 {
+		t.Errorf("shaker holds %d cubes, want the 8 lying in their cells", n)
+	}
+	for _, p := range want.Positions() {
+		if got := z.At(p).Colour; got != want.At(p).Colour {
+			t.Errorf("cell %v: %q, want %q", p, got, want.At(p).Colour)
+		}
+	}
+	var ge *shakecity.GridError
+	if _, err := shakecity.ReadGrid(z, 0); !errors.As(err, &ge) || ge.Short != "8 cubes, not 9" {
+		t.Errorf("the game says %v, want 8 cubes, not 9", err)
+	}
+	found := false
+	for _, p := range scan.Problems {
+		if p.Kind == scanner.ProblemReshake {
+			found = true
+			if p.Blocking() || !slices.Contains(p.Cells, from) || !slices.Contains(p.Cells, into) {
+				t.Errorf("problem %+v, want one naming %v and %v", p, from, into)
 			}
 		} else if p.Blocking() {
 			t.Errorf("blocking problem %s", p.Text)

@@ -56,6 +56,20 @@ type Reading struct {
 	// is neither a tile nor the empty square, on a board whose sites were
 	// never captured.
 	SitesNotCaptured []rules.Pos
+	// Strays are the shaker's cubes lying across a cell line beside a
+	// cell that holds its own cube: that cube is still read in its cell,
+	// and the stray one is counted in none.
+	Strays []Stray
+}
+
+// Stray is a cube across a cell line on the shaker.
+type Stray struct {
+	// Cells are the cells it reaches into, its own (holding its centre)
+	// first.
+	Cells []rules.Pos
+	Lab   calibration.Lab
+	// Found is its top face in image pixels.
+	Found geom.Quad
 }
 
 // Reference is what a mat's cells are told apart by.

@@ -149,29 +149,39 @@ func TestConstructionSquares(t *testing.T) {
 	}
 }
 
-// TestAskewTilesSampledFromTheirMiddle: tiles laid a few degrees askew and
-// 2 mm off their squares' middles (as hands lay them) are each sampled
-// from the middle that they cover, not left out as "not one even colour";
-// and a colour with no sample at all fails the step, naming the colour and
-// where to lay it (issue 29).
+// TestAskewTilesSampledFromTheirMiddle: tiles laid askew and off their
+// squares' middles (as hands lay them) are each sampled from the middle
+// that they cover, not left out as "not one even colour" (issue 29: the
+// only red tile askew left no red tile colour). Every tile 6° askew and 2
+// mm off is covered by the whole sample anyway; the only red tile 8°
+// askew and 6.5 mm off west and south (its corner over the next square)
+// is not, and only its middle is all tile.
 func TestAskewTilesSampledFromTheirMiddle(t *testing.T) {
 	must := mustOf(t)
+	lays := []scenes.ColourLayout{
+		{Boards: []int{1}, Rows: 1, Askew: 6, Shift: 2},
+		{Boards: []int{1}, Rows: 1, Askew: 8, Shift: -6.5, ShiftSouth: 6.5, Moved: []rules.Colour{rules.Red}},
+	}
 	for _, l := range scenes.Lights() {
 		o := l.Options
 		o.Seed = 43
 		tab := scenes.NewCityTable(o, scenes.City{Players: 2})
-		cal := &calibration.File{}
-		if _, err := CalibrateBoards(cal, photoOf(t, must(tab.Empty())), nil); err != nil {
-			t.Fatal(err)
-		}
-		colours := photoOf(t, must(tab.Colours(scenes.ColourLayout{Boards: []int{1}, Rows: 1, Askew: 6, Shift: 2}, 0)))
-		rep, err := CalibrateColours(cal, []Photo{colours}, false)
-		if err != nil {
-			t.Errorf("%s: %v (notes %v)", l.Name, err, rep.Notes)
-			continue
-		}
-		if len(rep.Tiles) != len(TileColumns) {
-			t.Errorf("%s: %d tile colours calibrated, want %d (notes %v)", l.Name, len(rep.Tiles), len(TileColumns), rep.Notes)
+		empty := photoOf(t, must(tab.Empty()))
+		for _, lay := range lays {
+			cal := calibration.File{}
+			if _, err := CalibrateBoards(&cal, empty, nil); err != nil {
+				t.Fatal(err)
+			}
+			colours := photoOf(t, must(tab.Colours(lay, 0)))
+			rep, err := CalibrateColours(&cal, []Photo{colours}, false)
+			if err != nil {
+				t.Errorf("%s, %v° askew, %v mm east, %v mm south: %v", l.Name, lay.Askew, lay.Shift, lay.ShiftSouth, err)
+				continue
+			}
+			if len(rep.Tiles) != len(TileColumns) {
+				t.Errorf("%s, %v° askew, %v mm east, %v mm south: %d tile colours calibrated, want %d (notes %v)",
+					l.Name, lay.Askew, lay.Shift, lay.ShiftSouth, len(rep.Tiles), len(TileColumns), rep.Notes)
+			}
 		}
 	}
 }

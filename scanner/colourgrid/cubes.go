@@ -33,6 +33,8 @@ import (
 //
 // Each cube found belongs to the cell holding its centre; one reaching
 // more than a third of its side over the cell's edge lies between cells.
+// A cube across a line into a cell that holds its own cube is a stray:
+// the cube lying there is still that cell's.
 
 // cubeFound is one cube (or shadow) found on a mat, in layout mm.
 type cubeFound struct {
@@ -700,6 +702,29 @@ func (m Mat) cornerTiles() []geom.Quad {
 	return out
 }
 
+// cellsUnder are the cells of l a cube of side side centred at p (layout
+// mm) lies over by more than a millimetre, the one holding its centre
+// first: where a stray cube lies, to say so.
+func cellsUnder(l calibration.Layout, p geom.Pt, side float64) []rules.Pos {
+	g, size := l.Grid, l.CellSize()
+	own := rules.Pos{
+		Row: min(l.Rows-1, max(0, int(math.Floor((p.Y-g[1])/size.Y)))),
+		Col: min(l.Cols-1, max(0, int(math.Floor((p.X-g[0])/size.X)))),
+	}
+	out := []rules.Pos{own}
+	for r := 0; r < l.Rows; r++ {
+		for c := 0; c < l.Cols; c++ {
+			q := l.Cell(r, c)
+			ox := math.Min(q[2].X, p.X+side/2) - math.Max(q[0].X, p.X-side/2)
+			oy := math.Min(q[2].Y, p.Y+side/2) - math.Max(q[0].Y, p.Y-side/2)
+			if (rules.Pos{Row: r, Col: c}) != own && ox > 1 && oy > 1 {
+				out = append(out, rules.Pos{Row: r, Col: c})
+			}
+		}
+	}
+	return out
+}
+
 // readShaker finds the cubes on the shaker mat and puts each in its cell.
 func readShaker(frame gocv.Mat, m Mat, ref Reference) (Reading, error) {
 	side := m.Layout.CubeSide()
@@ -721,6 +746,13 @@ func readShaker(frame gocv.Mat, m Mat, ref Reference) (Reading, error) {
 		}
 	}
 	size := m.Layout.CellSize()
+	// Each cube goes to the cell holding its centre, with how far it
+	// reaches over that cell's edge.
+	type placed struct {
+		f    cubeFound
+		over float64
+	}
+	in := make([][]placed, len(cells))
 	for _, f := range found {
 		if f.centre.X < g[0]-side/2 || f.centre.X > g[2]+side/2 || f.centre.Y < g[1]-side/2 || f.centre.Y > g[3]+side/2 {
 			continue // off the grid: not this mat's cube
@@ -730,22 +762,47 @@ func readShaker(frame gocv.Mat, m Mat, ref Reference) (Reading, error) {
 		col := min(m.Layout.Cols-1, max(0, int(math.Floor((f.centre.X-g[0])/size.X))))
 		row := min(m.Layout.Rows-1, max(0, int(math.Floor((f.centre.Y-g[1])/size.Y))))
 		i := row*m.Layout.Cols + col
-		count[i]++
-		cell := &cells[i]
-		q := m.Layout.Cell(row, col)
-		mid := q.Centre()
+		mid := m.Layout.Cell(row, col).Centre()
 		over := math.Max(math.Abs(f.centre.X-mid.X)+side/2-size.X/2, math.Abs(f.centre.Y-mid.Y)+side/2-size.Y/2)
-		cell.Found = m.ToImage.ApplyQuad(geom.Rect(f.centre.X-side/2, f.centre.Y-side/2, f.centre.X+side/2, f.centre.Y+side/2))
-		cell.Lab = f.lab
-		switch {
-		case count[i] > 1 || over > side/3:
-			// Two cubes in one cell, or one across its edge: not a 3×3
-			// grid.
-			cell.Colour, cell.Unknown, cell.Between = "", false, true
-		default:
+		in[i] = append(in[i], placed{f, over})
+		count[i]++
+	}
+	faceOf := func(f cubeFound) geom.Quad {
+		return m.ToImage.ApplyQuad(geom.Rect(f.centre.X-side/2, f.centre.Y-side/2, f.centre.X+side/2, f.centre.Y+side/2))
+	}
+	for i, ps := range in {
+		if len(ps) == 0 {
+			continue
+		}
+		cell := &cells[i]
+		// The cube lying most inside the cell; the others are strays
+		// when they reach over its edge (a cube seen from the side seems
+		// to lie a little off its foot, so "over the edge" is not
+		// enough) well more than it does: two cubes lying alike in one
+		// cell are two in it, neither a stray.
+		sort.Slice(ps, func(a, b int) bool { return ps[a].over < ps[b].over })
+		keep := ps[0].over <= side/3
+		for _, p := range ps[1:] {
+			keep = keep && p.over > 0 && p.over-ps[0].over > side/6
+		}
+		if keep {
+			// A stray one must not make the cube lying here disappear:
+			// this is the cell's, the strays are counted in no cell.
+			for _, p := range ps[1:] {
+				out.Strays = append(out.Strays, Stray{Cells: cellsUnder(m.Layout, p.f.centre, side), Lab: p.f.lab, Found: faceOf(p.f)})
+			}
+			f := ps[0].f
+			count[i] = 1
+			cell.Found, cell.Lab = faceOf(f), f.lab
 			c := classify(f.lab, 0, ref.Profiles, nil, nil)
 			cell.Colour, cell.Unknown, cell.Nearest, cell.Dist = c.Colour, c.Unknown, c.Nearest, c.Dist
+			continue
 		}
+		// Only a cube across the cell's edge, or two lying in it: not a
+		// 3×3 grid.
+		last := ps[len(ps)-1].f
+		cell.Found, cell.Lab = faceOf(last), last.lab
+		cell.Colour, cell.Unknown, cell.Between = "", false, true
 	}
 	unsureOfShadows(cells, count, m, shadows, ref)
 	out.Cells = cells

@@ -2,6 +2,7 @@ package colourgrid
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"gocv.io/x/gocv"
@@ -44,6 +45,18 @@ func shakerOf(t *testing.T, mats []Mat) Mat {
 	return Mat{}
 }
 
+// readShakeOf renders a shake and reads its shaker mat uncalibrated.
+func readShakeOf(t *testing.T, g scenes.Game) Reading {
+	t.Helper()
+	frame, mats := render(t, g, &calibration.File{})
+	defer frame.Close()
+	r, err := readShaker(frame, shakerOf(t, mats), Reference{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 // TestCubesFoundAnywhereInTheirCells: every cube of a shake is found in
 // its cell, under the three lights, landing up to the edge of its cell:
 // a white wild cube on the white mat too.
@@ -57,13 +70,7 @@ func TestCubesFoundAnywhereInTheirCells(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			frame, mats := render(t, g, &calibration.File{})
-			m := shakerOf(t, mats)
-			r, err := readShaker(frame, m, Reference{})
-			frame.Close()
-			if err != nil {
-				t.Fatal(err)
-			}
+			r := readShakeOf(t, g)
 			want := g.Visible.Zone(calibration.ZoneShaker)
 			for _, c := range r.Cells {
 				w := want.At(c.Pos).Colour
@@ -333,6 +340,45 @@ func TestShakerStepKeepsTheEmptyLook(t *testing.T) {
 		}
 		if !cal.Board(shaker).Captured() {
 			t.Errorf("drop pitch %v: the shaker step erased the mat's captured empty look", pitch)
+		}
+	}
+}
+
+// TestStrayCubeKeepsItsNeighbour: a shake with one cube across a cell
+// line (issue 29: it said "7 cubes, not 9"). The cube lying whole in the
+// cell the stray one reaches into is still read there; the stray one is
+// reported across the line, in the two cells it touches, not counted.
+func TestStrayCubeKeepsItsNeighbour(t *testing.T) {
+	from, into := rules.Pos{Row: 1, Col: 0}, rules.Pos{Row: 1, Col: 1}
+	for _, l := range scenes.Lights() {
+		o := l.Options
+		o.Seed = 41
+		tab := scenes.NewCityTable(o, scenes.City{Players: 1})
+		g, err := tab.ShakeAcross(42, from, into)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := readShakeOf(t, g)
+		read := 0
+		for _, c := range r.Cells {
+			switch {
+			case c.Pos == from:
+				if c.Found != (geom.Quad{}) && !c.Between {
+					t.Errorf("%s: the stray cube is read as %v's cube", l.Name, c.Pos)
+				}
+			case c.Between || c.Found == (geom.Quad{}):
+				t.Errorf("%s: the cube lying in %v is not read (between %v)", l.Name, c.Pos, c.Between)
+			default:
+				read++
+			}
+		}
+		if read != 8 {
+			t.Errorf("%s: %d cubes read in their cells, want the 8 lying there", l.Name, read)
+		}
+		if len(r.Strays) != 1 {
+			t.Errorf("%s: %d cubes across a line, want 1: %+v", l.Name, len(r.Strays), r.Strays)
+		} else if s := r.Strays[0]; !slices.Contains(s.Cells, from) || !slices.Contains(s.Cells, into) {
+			t.Errorf("%s: the stray cube touches %v, want %v and %v", l.Name, s.Cells, from, into)
 		}
 	}
 }

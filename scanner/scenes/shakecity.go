@@ -366,9 +366,12 @@ type ColourLayout struct {
 	Boards []int
 	Rows   int
 	// Askew turns every tile this many degrees more than it lies, and
-	// Shift moves it this many mm east of its square's middle: tiles as
-	// hands lay them.
-	Askew, Shift float64
+	// Shift moves it this many mm east (ShiftSouth: south) of its
+	// square's middle: tiles as hands lay them.
+	Askew, Shift, ShiftSouth float64
+	// Moved, when set, are the only tile colours laid askew and shifted;
+	// the others lie as tiles do.
+	Moved []rules.Colour
 	// Without are tile colours not laid (a box short of a colour, or a
 	// tile forgotten).
 	Without []rules.Colour
@@ -400,7 +403,11 @@ func (t *CityTable) Colours(lay ColourLayout, n int) (Game, error) {
 				if slices.Contains(lay.Without, col) {
 					continue
 				}
-				b.tileAt(boards[p-1], r, c, col, t.boardTurn[p-1]+lay.Askew, geom.Pt{X: lay.Shift})
+				askew, shift := lay.Askew, geom.Pt{X: lay.Shift, Y: lay.ShiftSouth}
+				if len(lay.Moved) > 0 && !slices.Contains(lay.Moved, col) {
+					askew, shift = 0, geom.Pt{}
+				}
+				b.tileAt(boards[p-1], r, c, col, t.boardTurn[p-1]+askew, shift)
 			}
 		}
 	}
@@ -522,3 +529,46 @@ func EmptyBoards(o Options, players int) (Game, error) {
 
 // Options are the table's photo options.
 func (t *CityTable) Options() Options { return t.o }
+
+// ShakeAcross is a shake with one cube across a cell line: the cube
+// meant for cell from lies over the line into the neighbouring cell
+// into, its centre 2 mm past the line, and into's own cube lies at the
+// far side of its cell, wholly inside it. The truth holds the 8 cubes
+// lying in their cells; from's cell is empty there.
+func (t *CityTable) ShakeAcross(seed uint64, from, into rules.Pos) (Game, error) {
+	dr, dc := into.Row-from.Row, into.Col-from.Col
+	if abs(dr)+abs(dc) != 1 || from.Row < 0 || from.Col < 0 || into.Row < 0 || into.Col < 0 ||
+		max(from.Row, into.Row) > 2 || max(from.Col, into.Col) > 2 {
+		return Game{}, fmt.Errorf("scenes: shake across: %v and %v are not neighbouring cells", from, into)
+	}
+	b, shaker, _ := t.lay(seed)
+	bag := cubeBag(t.City.WildCubes)
+	sortColours(bag)
+	b.rng.Shuffle(len(bag), func(i, j int) { bag[i], bag[j] = bag[j], bag[i] })
+	dir := geom.Pt{X: float64(dc), Y: float64(dr)}
+	half := shaker.layout.CellSize().X / 2
+	for i := 0; i < 9; i++ {
+		r, c := i/3, i%3
+		p := rules.Pos{Row: r, Col: c}
+		mid := shaker.layout.Cell(r, c).Centre()
+		switch p {
+		case from:
+			// Its centre 2 mm over the line: the line runs under it.
+			at := mid.Add(dir.Scale(half + 2))
+			b.solids = append(b.solids, synth.Cube(shaker.toTable.Apply(at), cubeSide, t.turn+b.jitter(3), cubeRGB[bag[i]]))
+		case into:
+			// Away from the stray one, 1 mm inside the far edge.
+			b.cubeAt(shaker, r, c, bag[i], mid.Add(dir.Scale(half-cubeSide/2-1)), 0, t.turn)
+		default:
+			b.cube(shaker, r, c, bag[i], t.turn, 2)
+		}
+	}
+	return t.finish(b, "shake across a line")
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
