@@ -18,7 +18,7 @@ import (
 
 type noGame struct{}
 
-func (noGame) Input(context.Context, rules.Input) error     { return nil }
+func (noGame) Input(context.Context, rules.Input) error   { return nil }
 func (noGame) NewGame(context.Context, rules.Setup) error { return nil }
 
 // The learning page is served by the status site, behind its checks and
