@@ -111,3 +111,31 @@ func TestNoArrowRunsBack(t *testing.T) {
 		}
 	}
 }
+
+// No package under cmd/tableref/internal grows past internalBudget lines
+// of non-test Go (issue 27: the daemon was 2 979 lines doing five jobs):
+// one that does is doing more than one job.
+const internalBudget = 1500
+
+func TestInternalPackagesStaySmall(t *testing.T) {
+	dirs := map[string]int{}
+	err := filepath.WalkDir("internal", func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return err
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		dirs[filepath.Dir(path)] += strings.Count(string(src), "\n")
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for dir, n := range dirs {
+		if n > internalBudget {
+			t.Errorf("cmd/tableref/%s has %d lines of non-test Go, over %d: split it by job", dir, n, internalBudget)
+		}
+	}
+}

@@ -104,7 +104,7 @@ type daemon struct {
 	deps Deps
 	ref  *referee.Referee
 	rec  *history.Recorder
-	club *clubTable // nil when the table is in no club
+	club *club.Table // nil when the table is in no club
 	pres *present.Presenter
 	web  *web.Server
 	// speaker says the verdicts aloud; nil when speech is off.
@@ -199,7 +199,7 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 			return fmt.Errorf("club: %w", err)
 		}
 		defer pub.Close()
-		d.club = &clubTable{pub: pub}
+		d.club = club.NewTable(pub)
 		slog.Info("club: publishing", "club", cfg.Club.Name, "table", cfg.Club.Table, "broker", cfg.Club.Broker)
 	}
 	d.h.display = deps.DisplayNote
@@ -257,12 +257,12 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 	var cam *live.Camera
 	var scan *live.Scan
 	if cfg.Web.Listen != config.Off {
-		if ln, err = listen(cfg.Web.Listen); err != nil {
-			return listenError(cfg.Web.Listen, err)
+		if ln, err = web.Listen(cfg.Web.Listen); err != nil {
+			return web.ListenError(cfg.Web.Listen, err)
 		}
 		hosts := cfg.Web.Hosts
 		if cfg.Web.OnLAN() {
-			hosts = append(slices.Clone(hosts), pageNames(cfg.Web.Name)...)
+			hosts = append(slices.Clone(hosts), web.PageNames(cfg.Web.Name)...)
 		}
 		if h, _, err := net.SplitHostPort(cfg.Web.Listen); err == nil && h != "" {
 			hosts = append(slices.Clone(hosts), h) // the name it listens on is one of its names
@@ -341,7 +341,7 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 	if d.web != nil && cfg.Web.OnLAN() {
 		// On the network: advertise the page and say on the display how
 		// a phone joins, before the game's first screens.
-		port := webPort(ln)
+		port := web.Port(ln)
 		bus := deps.Bus
 		if cfg.Web.Name == "" {
 			bus = func() (*dbus.Conn, error) { return nil, errors.New("web.name is empty") }
@@ -353,8 +353,10 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 		case <-time.After(joinWait):
 		}
 	}
-	d.clubResend(ctx)
-	d.clubUpdate(start)
+	if d.rec != nil {
+		d.club.Resend(ctx, d.rec.Store())
+	}
+	d.club.Update(d.ref.Setup(), d.ref.Game(), d.ref.Path(), start)
 	d.say(start, time.Time{})
 	d.publish()
 	nt.Send("READY=1\nSTATUS=refereeing " + ref.Setup().Mode)
@@ -498,7 +500,7 @@ func (d *daemon) observe(m live.Snapshot) {
 	}
 	d.tableRead()
 	d.noteHistory(evs)
-	d.clubUpdate(evs)
+	d.club.Update(d.ref.Setup(), d.ref.Game(), d.ref.Path(), evs)
 	d.say(evs, m.At)
 	d.publish()
 }
@@ -528,7 +530,7 @@ func (d *daemon) input(in rules.Input, t float64) error {
 	}
 	slog.Info("input", "type", in.Type, "player", in.Player)
 	d.noteHistory(evs)
-	d.clubUpdate(evs)
+	d.club.Update(d.ref.Setup(), d.ref.Game(), d.ref.Path(), evs)
 	d.say(evs, time.Time{})
 	d.publish()
 	return nil
@@ -541,7 +543,7 @@ func (d *daemon) newGame(s rules.Setup) error {
 		return err
 	}
 	d.games.Add(1)
-	d.clubUpdate(evs)
+	d.club.Update(d.ref.Setup(), d.ref.Game(), d.ref.Path(), evs)
 	if err := d.newScanner(); err != nil {
 		slog.Error("scanner for the new game", "err", err)
 	}

@@ -2,6 +2,7 @@ package daemon
 
 import (
 	"bytes"
+	"github.com/tableref/tableref/cmd/tableref/internal/present"
 	"os"
 	"strings"
 	"testing"
@@ -22,7 +23,7 @@ func TestPINNeverGoesToALog(t *testing.T) {
 	defer w.Close()
 	for _, dev := range []any{console.New(&bytes.Buffer{}, 16, 2), console.New(w, 16, 2)} {
 		for _, port := range []int{80, 8080} {
-			for _, s := range joinScreens(joinMsg{host: "tableref.local"}, port, pinShown(dev, "482193")) {
+			for _, s := range present.JoinScreens("tableref.local", port, present.PINShown(dev, "482193")) {
 				text := strings.Join(s.Msg.Lines, "/")
 				if strings.Contains(text, "482193") {
 					t.Errorf("the console display logs the PIN: %q", text)
@@ -38,7 +39,7 @@ func TestPINNeverGoesToALog(t *testing.T) {
 			}
 		}
 	}
-	if got := pinShown(&recDisplay{}, "482193"); got != "482193" {
+	if got := present.PINShown(&recDisplay{}, "482193"); got != "482193" {
 		t.Errorf("an LCD shows %q, want the PIN", got)
 	}
 }

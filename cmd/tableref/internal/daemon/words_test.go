@@ -1,6 +1,7 @@
 package daemon
 
 import (
+	"github.com/tableref/tableref/cmd/tableref/internal/web"
 	"net"
 	"strings"
 	"testing"
@@ -24,11 +25,11 @@ func TestErrorsNameWhatWasTyped(t *testing.T) {
 	}
 	defer taken.Close()
 	addr := taken.Addr().String()
-	_, err = listen(addr)
+	_, err = web.Listen(addr)
 	if err == nil {
 		t.Fatal("listened on a taken port")
 	}
-	msg := listenError(addr, err).Error()
+	msg := web.ListenError(addr, err).Error()
 	if !strings.Contains(msg, "another program has port") || !strings.Contains(msg, "--listen 127.0.0.1:8081") {
 		t.Errorf("port taken: %s", msg)
 	}
