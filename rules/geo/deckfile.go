@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"errors"
 	"fmt"
+	"golang.org/x/text/encoding/charmap"
 	"io"
 	"math"
 	"sort"
@@ -192,6 +193,16 @@ func ReadDeckFile(r io.Reader, opt ParseOptions) (*DeckFile, error) {
 		return nil, p.err()
 	}
 	data = bytes.TrimPrefix(data, []byte("\ufeff")) // a spreadsheet's byte order mark
+	latin := false
+	if !utf8.Valid(data) {
+		// A spreadsheet on Windows saves "CSV" in Windows-1252 (Latin-1
+		// with curly quotes): every byte is a letter there, so the file
+		// is read, with a warning, unless a byte is one it leaves
+		// undefined, which no such file holds.
+		if text, err := charmap.Windows1252.NewDecoder().Bytes(data); err == nil && !bytes.ContainsRune(text, utf8.RuneError) {
+			data, latin = text, true
+		}
+	}
 	p.lines = strings.Split(string(data), "\n")
 	if !utf8.Valid(data) {
 		for i, l := range p.lines {
@@ -207,6 +218,9 @@ func ReadDeckFile(r io.Reader, opt ParseOptions) (*DeckFile, error) {
 				return nil, p.err()
 			}
 		}
+	}
+	if latin {
+		p.warn(0, 0, "read as Windows-1252 (Latin-1), not UTF-8: check the accents, and save it as UTF-8 (CSV UTF-8 in a spreadsheet) to be sure")
 	}
 	d := p.parse(data)
 	if err := p.err(); err != nil {

@@ -93,7 +93,7 @@ func TestReadDeckFileProblems(t *testing.T) {
 		{"bad kind", head + "1,Lima,,,,,village,30,20\n",
 			[]string{`box.csv:2:12: kind "village": a Where is That? card is city, start or monument`}},
 		{"no cards", head, []string{"box.csv: no cards"}},
-		{"not UTF-8", head + "1,Bogot\xe1,,,,,,30,20\n", []string{"box.csv:2:8: not UTF-8 text"}},
+		{"not UTF-8 nor Windows-1252", head + "1,Bogot\xe1\x81,,,,,,30,20\n", []string{"box.csv:2:8: not UTF-8 text"}},
 		{"several problems at once", head + "0,Lima,,,,,,30,20\n2,,,,,,,31,21\n",
 			[]string{"box.csv:2:1: number \"0\"", "box.csv:3:3: no name"}},
 	}

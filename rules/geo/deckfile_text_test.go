@@ -54,3 +54,24 @@ func TestCardTextRefusesControlCharacters(t *testing.T) {
 		}
 	}
 }
+
+// A deck file a spreadsheet saved in Windows-1252 (Latin-1) is read, its
+// accents right, with a warning to save it as UTF-8 (issue 30: it was
+// refused where it could be read).
+func TestLatin1DeckFileIsRead(t *testing.T) {
+	in := "# code: WB\n# game: wit\nnumber,name,country,ns,we\n1,Bogot\xe1,Colombia,30,20\n2,S\xe3o Paulo,Brasil,70,80\n3,Asunci\xf3n,Paraguay,60,50\n"
+	d, err := read(t, in, ParseOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Cards[0].Name != "Bogotá" || d.Cards[1].Name != "São Paulo" || d.Cards[2].Name != "Asunción" {
+		t.Errorf("names read %q, %q, %q", d.Cards[0].Name, d.Cards[1].Name, d.Cards[2].Name)
+	}
+	warned := false
+	for _, w := range d.Warnings {
+		warned = warned || strings.Contains(w.Msg, "Windows-1252")
+	}
+	if !warned {
+		t.Errorf("no warning that the file was read as Windows-1252: %v", d.Warnings)
+	}
+}
