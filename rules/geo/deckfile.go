@@ -527,17 +527,23 @@ func (p *deckParser) cards(d *DeckFile, h header, rows []row) {
 	var withNums, withoutNums []row
 	lines := map[rules.CardID]row{}
 	for _, r := range rows {
+		// A line with a bad field is still checked against the others
+		// (its number, names and circle numbers), so one pass lists every
+		// problem of the file (issue 30: it took three rounds).
 		c, ok := p.card(d, h, r)
-		if !ok {
-			continue
+		if c.ID.Num != 0 {
+			if line, dup := byNum[c.ID.Num]; dup {
+				l, col := r.at(h, colNumber)
+				p.fail(l, col, "number %d is also on line %d", c.ID.Num, line)
+				ok = false
+			} else {
+				byNum[c.ID.Num] = r.line
+			}
 		}
-		if line, dup := byNum[c.ID.Num]; dup {
-			l, col := r.at(h, colNumber)
-			p.fail(l, col, "number %d is also on line %d", c.ID.Num, line)
-			continue
-		}
-		byNum[c.ID.Num] = r.line
 		for i, n := range append([]string{c.Name}, c.Aliases...) {
+			if n == "" {
+				continue
+			}
 			f := rules.Fold(n)
 			if i > 0 && f == rules.Fold(c.Name) {
 				continue // an alias that only adds the accents back
@@ -577,6 +583,16 @@ func (p *deckParser) cards(d *DeckFile, h header, rows []row) {
 			}
 		} else if d.Game == GameWIT {
 			withoutNums = append(withoutNums, r)
+		}
+		if c.ID.Num != 0 {
+			for _, msg := range builtinClashes(d.Code, d.Game, c) {
+				l, col := r.at(h, colName)
+				p.fail(l, col, "%s", msg)
+				ok = false
+			}
+		}
+		if !ok {
+			continue
 		}
 		lines[c.ID] = r
 		d.Cards = append(d.Cards, c)

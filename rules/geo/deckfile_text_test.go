@@ -75,3 +75,23 @@ func TestLatin1DeckFileIsRead(t *testing.T) {
 		t.Errorf("no warning that the file was read as Windows-1252: %v", d.Warnings)
 	}
 }
+
+// One pass lists every problem of a file: a bad latitude on a line does
+// not hide that line's duplicate number, nor a clash with tableref's own
+// numbering, each with its line (issue 30: three rounds of `decks import`
+// to see the mistakes of one file, the last without line numbers).
+func TestOnePassListsEveryProblem(t *testing.T) {
+	in := "number,name,lat,lon,ns,we\n" +
+		"17,Asunción,north,-57.6,70,60\n" + // a bad latitude, and SA-017 is Encarnación
+		"17,Quito,-0.2,-78.5,10,12\n" + // the number again
+		"300,Puerto Nuevo del Test,-20,-60,71,61\n"
+	_, err := read(t, in, ParseOptions{Code: "SA", Game: GameWIT})
+	if err == nil {
+		t.Fatal("accepted")
+	}
+	for _, want := range []string{"box.csv:2:", "north", "box.csv:3:1: number 17 is also on line 2", "box.csv:2:4: SA-017 is"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("the problems lack %q:\n%v", want, err)
+		}
+	}
+}

@@ -14,17 +14,29 @@ import (
 // one keeps a consistent deck.
 type deckData struct {
 	code, name, game string
-	cards            []Card      // in card-number order
-	byNum            map[int]int // card number → index in cards
-	installed        bool        // read from a deck file: the box's own cards
+	cards            []Card         // in card-number order
+	byNum            map[int]int    // card number → index in cards
+	folds            map[string]int // every name and alias, folded → index in cards
+	installed        bool           // read from a deck file: the box's own cards
 }
 
 func newDeckData(code, name, game string, cards []Card, installed bool) *deckData {
-	d := &deckData{code: code, name: name, game: game, cards: cards, byNum: make(map[int]int, len(cards)), installed: installed}
+	d := &deckData{code: code, name: name, game: game, cards: cards, byNum: make(map[int]int, len(cards)), folds: map[string]int{}, installed: installed}
 	for i, c := range cards {
 		d.byNum[c.ID.Num] = i
+		for _, n := range append([]string{c.Name}, c.Aliases...) {
+			if _, taken := d.folds[rules.Fold(n)]; !taken {
+				d.folds[rules.Fold(n)] = i
+			}
+		}
 	}
 	return d
+}
+
+// byFold finds the card a folded name or alias names.
+func (d *deckData) byFold(f string) (int, bool) {
+	i, ok := d.folds[f]
+	return i, ok
 }
 
 // catalogue holds every deck by code: the built-in ones from init, and the
@@ -140,28 +152,9 @@ func Check(f *DeckFile) error {
 	if b.game != f.Game {
 		return fmt.Errorf("deck code %s is tableref's %s deck: choose another code", f.Code, b.name)
 	}
-	// Every name tableref's deck gives a card, to its number: a card of the
-	// file may not take another card's name, even as an alias (SA-017
-	// "Lima" aliased "Encarnación" renumbered Lima and passed the
-	// number check through its alias).
-	owner := map[string]rules.CardID{}
-	for _, bc := range b.cards {
-		for _, n := range append([]string{bc.Name}, bc.Aliases...) {
-			owner[rules.Fold(n)] = bc.ID
-		}
-	}
 	var clash []string
 	for _, c := range f.Cards {
-		for _, n := range append([]string{c.Name}, c.Aliases...) {
-			if id, ok := owner[rules.Fold(n)]; ok && id.Num != c.ID.Num {
-				clash = append(clash, fmt.Sprintf("%s calls itself %s, which is %s in tableref's deck", c.ID, n, id))
-			}
-		}
-		i, ok := b.byNum[c.ID.Num]
-		if !ok || sameCard(b.cards[i], c) {
-			continue
-		}
-		clash = append(clash, fmt.Sprintf("%s is %s in tableref's deck, not %s", c.ID, b.cards[i].Name, c.Name))
+		clash = append(clash, builtinClashes(f.Code, f.Game, c)...)
 	}
 	if len(clash) > 0 {
 		more := ""
@@ -172,6 +165,30 @@ func Check(f *DeckFile) error {
 		return fmt.Errorf("deck %s keeps tableref's card numbers, and %s%s: use the built-in numbers for these cards, or give the deck another code", f.Code, strings.Join(clash, "; "), more)
 	}
 	return nil
+}
+
+// builtinClashes says how card c of a deck under tableref's own code
+// would renumber tableref's cards: c takes the name or an alias of
+// another of them (SA-017 "Lima" aliased Encarnación renumbered Lima and
+// passed the number check through its alias), or its number is another
+// card's. None for a code that is not tableref's.
+func builtinClashes(code, game string, c Card) []string {
+	catalogue.RLock()
+	b := catalogue.builtin[strings.ToUpper(code)]
+	catalogue.RUnlock()
+	if b == nil || b.game != game {
+		return nil
+	}
+	var out []string
+	for _, n := range append([]string{c.Name}, c.Aliases...) {
+		if j, ok := b.byFold(rules.Fold(n)); ok && b.cards[j].ID.Num != c.ID.Num {
+			out = append(out, fmt.Sprintf("%s calls itself %s, which is %s in tableref's deck", c.ID, n, b.cards[j].ID))
+		}
+	}
+	if i, ok := b.byNum[c.ID.Num]; ok && !sameCard(b.cards[i], c) {
+		out = append(out, fmt.Sprintf("%s is %s in tableref's deck, not %s", c.ID, b.cards[i].Name, c.Name))
+	}
+	return out
 }
 
 // sameCard says whether two cards share a name once folded, either way

@@ -1,6 +1,7 @@
 package geo
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -79,10 +80,25 @@ func TestInstallOverBuiltin(t *testing.T) {
 		t.Errorf("rules' SA not back after remove: %d cards", len(reg.Cards))
 	}
 
-	renamed := mustRead(t, "number,name,ns,we\n17,Asunción,70,60\n", ParseOptions{Code: "SA", Game: GameWIT})
-	if err := Install(renamed); err == nil || !strings.Contains(err.Error(), "SA-017 is "+encarnacion.Name+" in tableref's deck, not Asunción") {
-		t.Errorf("renumbered override: %v", err)
+	// A deck over tableref's code that renumbers its cards is refused when
+	// read, at the line and column of the name, with the other problems of
+	// the file in the same pass; and by Install, for a deck from elsewhere.
+	refused := func(what, csv, want string) {
+		t.Helper()
+		_, err := read(t, csv, ParseOptions{Code: "SA", Game: GameWIT})
+		if err == nil || !regexp.MustCompile(`box\.csv:2:\d+: `+regexp.QuoteMeta(want)).MatchString(err.Error()) {
+			t.Errorf("%s: read %v, want box.csv:2:COLUMN: %s", what, err, want)
+		}
+		d := mustRead(t, csv, ParseOptions{Code: "MSA", Game: GameWIT})
+		d.Code = "SA"
+		for i := range d.Cards {
+			d.Cards[i].ID.Deck = "SA"
+		}
+		if err := Install(d); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: Install %v, want %s", what, err, want)
+		}
 	}
+	refused("renumbered", "number,name,ns,we\n17,Asunción,70,60\n", "SA-017 is "+encarnacion.Name+" in tableref's deck, not Asunción")
 	// A card may not take another card's name, even as an alias (issue 34:
 	// SA-017 "Lima" aliased Encarnación renumbered Lima, and the demo's
 	// journal replayed 0 points).
@@ -95,13 +111,8 @@ func TestInstallOverBuiltin(t *testing.T) {
 	if lima.Name == "" {
 		t.Fatal("no Lima in tableref's SA")
 	}
-	realiased := mustRead(t, "number,name,aliases,ns,we\n17,Lima,"+encarnacion.Name+",70,60\n", ParseOptions{Code: "SA", Game: GameWIT})
-	if err := Install(realiased); err == nil || !strings.Contains(err.Error(), "SA-017 calls itself Lima, which is "+lima.ID.String()+" in tableref's deck") {
-		t.Errorf("re-aliased override: %v", err)
-	}
-	if err := Install(mustRead(t, "number,name,ns,we\n200,Ciudad del Este,71,61\n", ParseOptions{Code: "SA", Game: GameWIT})); err == nil {
-		t.Error("a card of tableref's SA under another number was installed over SA")
-	}
+	refused("re-aliased", "number,name,aliases,ns,we\n17,Lima,"+encarnacion.Name+",70,60\n", "SA-017 calls itself Lima, which is "+lima.ID.String()+" in tableref's deck")
+	refused("a card of tableref's SA under another number", "number,name,ns,we\n200,Ciudad del Este,71,61\n", "SA-200 calls itself Ciudad del Este")
 	if err := Install(mustRead(t, "number,name,aliases,ns,we\n17,Lima,"+encarnacion.Name+",70,60\n", ParseOptions{Code: "MSA", Game: GameWIT})); err != nil {
 		t.Errorf("the same deck under its own code: %v", err)
 	}
