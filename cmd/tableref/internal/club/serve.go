@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/tableref/tableref/cmd/tableref/internal/web"
 	"io"
 	"io/fs"
 	"log/slog"
@@ -42,8 +43,7 @@ func Handler(v *View) http.Handler {
 
 func secure(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'")
-		w.Header().Set("X-Content-Type-Options", "nosniff")
+		web.SetSecurityHeaders(w.Header()) // the status site's policy, one for both
 		h.ServeHTTP(w, r)
 	})
 }

@@ -69,6 +69,18 @@ func Export(ctx context.Context, q Query, format string, w io.Writer) error {
 }
 
 func withGames(ctx context.Context, q Query, do func([]Game) error) error {
+	return withStore(ctx, q, func(s *Store, f Filter) error {
+		gs, err := s.List(ctx, f)
+		if err != nil {
+			return err
+		}
+		return do(gs)
+	})
+}
+
+// withStore opens the existing history q names and calls do with it and
+// q's filter; the store is closed after.
+func withStore(ctx context.Context, q Query, do func(*Store, Filter) error) error {
 	f, err := q.Filter()
 	if err != nil {
 		return err
@@ -78,41 +90,27 @@ func withGames(ctx context.Context, q Query, do func([]Game) error) error {
 		return err
 	}
 	defer s.Close()
-	gs, err := s.List(ctx, f)
-	if err != nil {
-		return err
-	}
-	return do(gs)
+	return do(s, f)
 }
 
 // ShowGame writes one game ('tableref history show ID').
 func ShowGame(ctx context.Context, path, id string, w io.Writer) error {
-	s, err := openExisting(ctx, path)
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	g, err := s.Get(ctx, id)
-	if err != nil {
-		return err
-	}
-	return WriteGame(w, g)
+	return withStore(ctx, Query{Path: path}, func(s *Store, _ Filter) error {
+		g, err := s.Get(ctx, id)
+		if err != nil {
+			return err
+		}
+		return WriteGame(w, g)
+	})
 }
 
 // ListPlayers writes every player's record ('tableref history players').
 func ListPlayers(ctx context.Context, q Query, w io.Writer) error {
-	f, err := q.Filter()
-	if err != nil {
-		return err
-	}
-	s, err := openExisting(ctx, q.Path)
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	rs, err := s.Players(ctx, f)
-	if err != nil {
-		return err
-	}
-	return WritePlayers(w, rs)
+	return withStore(ctx, q, func(s *Store, f Filter) error {
+		rs, err := s.Players(ctx, f)
+		if err != nil {
+			return err
+		}
+		return WritePlayers(w, rs)
+	})
 }

@@ -404,15 +404,22 @@ func decode(w http.ResponseWriter, r *http.Request, v any) bool {
 const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; " +
 	"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
+// SetSecurityHeaders sets what every answer of tableref's pages carries
+// (the status site, the club page): the content policy above, no sniffing,
+// no framing, no referrer.
+func SetSecurityHeaders(h http.Header) {
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Content-Security-Policy", contentSecurityPolicy)
+	h.Set("Referrer-Policy", "no-referrer")
+}
+
 // guard refuses a Host that is not one of ours (hostCheck), lets loopback
 // visitors in, and asks everyone else for the PIN (when one is set)
 // through a signed cookie.
 func (s *Server) guard(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("X-Content-Type-Options", "nosniff")
-		w.Header().Set("X-Frame-Options", "DENY")
-		w.Header().Set("Content-Security-Policy", contentSecurityPolicy)
-		w.Header().Set("Referrer-Policy", "no-referrer")
+		SetSecurityHeaders(w.Header())
 		if !s.hosts.allowed(r.Host) {
 			slog.Warn("web: refused a request for a name that is not this referee's", "host", r.Host, "from", r.RemoteAddr, "path", r.URL.Path)
 			http.Error(w, fmt.Sprintf("tableref: %q is not a name of this referee. If it is yours, add it to web.hosts in the configuration.", r.Host), http.StatusMisdirectedRequest)
