@@ -92,6 +92,10 @@ type Options struct {
 	Workers int
 	// Decoder decodes one crop (default Gozxing).
 	Decoder Decoder
+	// Codebook, when set, is every payload that can lie on the table: a
+	// code whose modules error correction cannot read is matched against
+	// it (codebook.go). nil: ordinary reading only.
+	Codebook *Codebook
 }
 
 // Reader reads QR codes from frames. It is safe for concurrent use.
