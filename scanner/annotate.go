@@ -72,6 +72,7 @@ var (
 	inkWrong   = color.RGBA{R: 255, G: 40, B: 40, A: 255}
 	inkGrid    = color.RGBA{R: 255, G: 255, B: 255, A: 255}
 	inkForeign = color.RGBA{R: 255, G: 0, B: 255, A: 255}
+	inkUnsure  = color.RGBA{R: 255, G: 140, B: 0, A: 255}
 	inkMarker  = color.RGBA{R: 255, G: 200, B: 0, A: 255}
 	inkText    = color.RGBA{R: 255, G: 255, B: 255, A: 255}
 	inkShadow  = color.RGBA{A: 255}
@@ -174,6 +175,10 @@ func annotate(frame gocv.Mat, sc *Scan, n Notes) (gocv.Mat, *labelLayout, error)
 	for _, f := range sc.Foreign {
 		d.quad(f.Corners, inkForeign, 2)
 		others = append(others, &label{lines: []string{foreignLabel(f.Text)}, at: f.Centre(), ink: inkForeign})
+	}
+	for _, u := range sc.Unsure {
+		d.quad(u.Corners, inkUnsure, 2)
+		others = append(others, &label{lines: []string{"unsure"}, at: u.Centre(), ink: inkUnsure})
 	}
 	for _, pv := range n.Pairs {
 		a, okA := centre[pv.A]

@@ -120,6 +120,7 @@ func (l *locator) read(ctx context.Context, t time.Duration, frame gocv.Mat, sma
 		}
 		res.Codes = append(res.Codes, found.Codes...)
 		res.Foreign = append(res.Foreign, found.Foreign...)
+		res.Unsure = append(res.Unsure, found.Unsure...)
 		res.Candidates = found.Candidates
 		l.kind = readPatches
 		for _, r := range rois {
@@ -216,6 +217,11 @@ func (l *locator) readPatches(ctx context.Context, frame gocv.Mat, regions, rois
 	for _, c := range res.Foreign {
 		if c.Corners, ok = place(c.Corners); ok {
 			found.Foreign = append(found.Foreign, c)
+		}
+	}
+	for _, c := range res.Unsure {
+		if c.Corners, ok = place(c.Corners); ok {
+			found.Unsure = append(found.Unsure, c)
 		}
 	}
 	found.Candidates = res.Candidates

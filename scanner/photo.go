@@ -35,7 +35,7 @@ func ScorePhoto(ctx context.Context, cal *calibration.File, frame gocv.Mat, g Ph
 		return nil, Finished{}, rules.Setup{}, err
 	}
 	if reader == nil {
-		reader = qr.NewReader(qr.Options{})
+		reader = ReaderFor(g.Mode.ID, rules.Setup{Mode: g.Mode.ID, Options: g.Options})
 	}
 	res, err := reader.Read(ctx, frame)
 	if err != nil {

@@ -39,7 +39,7 @@ func checkFrame(frame gocv.Mat) error {
 // the last snapshot (its zones' grids, so that cells keep their numbers,
 // and whose cards are whose); nil for a photo.
 func (s *Scanner) read(frame gocv.Mat, res qr.Result, h *history) (*Scan, error) {
-	sc := &Scan{Size: image.Pt(frame.Cols(), frame.Rows()), Foreign: res.Foreign}
+	sc := &Scan{Size: image.Pt(frame.Cols(), frame.Rows()), Foreign: res.Foreign, Unsure: res.Unsure}
 	if err := s.plane(sc, res); err != nil {
 		return nil, err
 	}

@@ -156,6 +156,9 @@ type CodeLine struct {
 	Confidence float64    `json:"confidence"`
 }
 
+// UnsureMeans is what `scan --codes` says of an unsure code.
+const UnsureMeans = "unsure: too small or blurred to read for sure (not used)"
+
 // ListCodes is every code of a read, ours or not, top to bottom, with a
 // summary line that counts them (damaged tableref codes apart).
 func ListCodes(res qr.Result) (lines []CodeLine, summary string) {
@@ -174,9 +177,15 @@ func ListCodes(res qr.Result) (lines []CodeLine, summary string) {
 		}
 		add(c, false, rules.WhyNotOurs(c.Text))
 	}
+	for _, c := range res.Unsure {
+		add(c, false, UnsureMeans)
+	}
 	summary = fmt.Sprintf("%d codes: %d tableref, %d not ours", len(lines), len(res.Codes), len(res.Foreign)-damaged)
 	if damaged > 0 {
 		summary = fmt.Sprintf("%d codes: %d tableref, %d damaged or misprinted tableref, %d not ours", len(lines), len(res.Codes), damaged, len(res.Foreign)-damaged)
+	}
+	if n := len(res.Unsure); n > 0 {
+		summary += fmt.Sprintf(", %d unsure", n)
 	}
 	sort.SliceStable(lines, func(i, j int) bool { return lines[i].Centre[1] < lines[j].Centre[1] })
 	return lines, summary
@@ -188,7 +197,11 @@ func WriteCodes(w io.Writer, lines []CodeLine, summary string) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "  text\tmeans\tcentre px\tpx/module")
 	for _, l := range lines {
-		fmt.Fprintf(tw, "  %s\t%s\t%.0f,%.0f\t%.1f\n", l.Text, l.Means, l.Centre[0], l.Centre[1], l.ModulePx)
+		text := l.Text
+		if text == "" {
+			text = "?"
+		}
+		fmt.Fprintf(tw, "  %s\t%s\t%.0f,%.0f\t%.1f\n", text, l.Means, l.Centre[0], l.Centre[1], l.ModulePx)
 	}
 	return tw.Flush()
 }
@@ -196,7 +209,7 @@ func WriteCodes(w io.Writer, lines []CodeLine, summary string) error {
 // CodesScan is the scan that draws a read's codes alone (scan --codes
 // --annotate): no table, no zones.
 func CodesScan(res qr.Result) *Scan {
-	sc := &Scan{Foreign: res.Foreign}
+	sc := &Scan{Foreign: res.Foreign, Unsure: res.Unsure}
 	for _, c := range res.Codes {
 		sc.Codes = append(sc.Codes, Code{Tableref: c})
 	}

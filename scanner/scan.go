@@ -27,6 +27,10 @@ type Scan struct {
 	Codes []Code
 	// Foreign are codes that decoded but are not ours.
 	Foreign []qr.Code
+	// Unsure are codes too small or blurred to read for sure: their
+	// modules matched no payload of the game clearly enough (vision/qr's
+	// codebook). Shown, never a card.
+	Unsure []qr.Code
 	// Cards are the cards with their zones and cells (markers are not
 	// cards). A card in a conflict has an empty Zone.
 	Cards []Card

@@ -13,6 +13,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"time"
 
 	"gocv.io/x/gocv"
@@ -60,7 +61,8 @@ type Options struct {
 	// edge (an arm) blocks snapshots before it is taken as the new
 	// background (default 20 s).
 	CoveredTimeout time.Duration
-	// Reader reads the codes (default: qr.NewReader(qr.Options{})).
+	// Reader reads the codes (default: ReaderFor(Mode, Setup), the QR
+	// reader with a codebook of every payload the game's table can show).
 	Reader CodeReader
 	// FullRead is how often a still table is read whole on a stream
 	// (default FullRead, 10 s); between whole reads only the parts of the
@@ -87,9 +89,33 @@ func (o Options) withDefaults() Options {
 		o.FullRead = FullRead
 	}
 	if o.Reader == nil {
-		o.Reader = qr.NewReader(qr.Options{})
+		o.Reader = ReaderFor(o.Mode, o.Setup)
 	}
 	return o
+}
+
+// ReaderFor is the QR reader for a game of mode set up as s: the ordinary
+// reader, given a codebook of every payload its table can show (the cards
+// of the decks it plays, as s's deck option names them, and the markers),
+// so that codes too small or blurred for error correction alone are still
+// read — and a code of a deck not in play never is (vision/qr's Codebook).
+// An unknown or empty mode gets the codebook of every registered deck.
+func ReaderFor(mode string, s rules.Setup) *qr.Reader {
+	var decks []string
+	if m, ok := rules.LookupMode(mode); ok {
+		decks = m.DecksFor(s)
+	} else {
+		for _, d := range rules.Decks() {
+			decks = append(decks, d.Code)
+		}
+	}
+	cb, err := qr.NewCodebook(rules.PayloadsOf(decks...))
+	if err != nil {
+		// Only an empty payload is refused, which PayloadsOf never makes.
+		slog.Warn("scanner: no codebook; small codes are read the ordinary way only", "err", err)
+		cb = nil
+	}
+	return qr.NewReader(qr.Options{Codebook: cb})
 }
 
 // Errors for frames and setups the scanner cannot work with.

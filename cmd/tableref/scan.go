@@ -20,7 +20,6 @@ import (
 	_ "github.com/tableref/tableref/rules/modes" // every game mode
 	"github.com/tableref/tableref/scanner"
 	"github.com/tableref/tableref/vision/imagefile"
-	"github.com/tableref/tableref/vision/qr"
 )
 
 // scanFlags are the options of `tableref scan`.
@@ -148,7 +147,7 @@ func writeAnnotated(frame gocv.Mat, scan *scanner.Scan, notes scanner.Notes, pat
 }
 
 func scanCodes(ctx context.Context, frame gocv.Mat, f scanFlags, stdout io.Writer) error {
-	res, err := qr.NewReader(qr.Options{}).Read(ctx, frame)
+	res, err := scanner.ReaderFor("", rules.Setup{}).Read(ctx, frame)
 	if err != nil {
 		return err
 	}

@@ -212,14 +212,18 @@ func (g *bentSampler) at(m int) geom.Pt {
 
 // grey is the bilinearly interpolated grey level at p, and false outside
 // the image.
-func (g *bentSampler) grey(p geom.Pt) (float64, bool) {
-	x, y := p.X-0.5, p.Y-0.5 // pixel centres sit at +0.5
-	if x < 0 || y < 0 || x > float64(g.w-1) || y > float64(g.h-1) {
+func (g *bentSampler) grey(p geom.Pt) (float64, bool) { return bilinear(g.lum, g.w, g.h, p) }
+
+// bilinear is lum (w×h grey) at p, interpolated between the four nearest
+// pixel centres (which sit at +0.5); false outside the image.
+func bilinear(lum []byte, w, h int, p geom.Pt) (float64, bool) {
+	x, y := p.X-0.5, p.Y-0.5
+	if x < 0 || y < 0 || x > float64(w-1) || y > float64(h-1) {
 		return 0, false
 	}
-	x0, y0 := min(int(x), g.w-2), min(int(y), g.h-2)
+	x0, y0 := min(int(x), w-2), min(int(y), h-2)
 	a, b := x-float64(x0), y-float64(y0)
-	r0, r1 := g.lum[y0*g.w+x0:], g.lum[(y0+1)*g.w+x0:]
+	r0, r1 := lum[y0*w+x0:], lum[(y0+1)*w+x0:]
 	return (1-a)*(1-b)*float64(r0[0]) + a*(1-b)*float64(r0[1]) + (1-a)*b*float64(r1[0]) + a*b*float64(r1[1]), true
 }
 

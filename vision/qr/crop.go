@@ -15,17 +15,17 @@ import (
 )
 
 // decodeAll decodes the candidates in parallel over the reader's workers.
-func (r *Reader) decodeAll(ctx context.Context, grey gocv.Mat, cands []candidate) ([]Code, error) {
+// With a codebook, the candidates nothing read are matched against it in a
+// second pass, once every ordinary read is in: a card whose code was read
+// is then skipped instead of matched. Codes the codebook could not decide
+// come back apart, as unsure.
+func (r *Reader) decodeAll(ctx context.Context, grey gocv.Mat, cands []candidate) (codes, unsure []Code, err error) {
 	data, err := grey.DataPtrUint8()
 	if err != nil {
-		return nil, fmt.Errorf("qr: %w", err)
+		return nil, nil, fmt.Errorf("qr: %w", err)
 	}
 	p := plane{px: data, w: grey.Cols(), h: grey.Rows()}
-	var (
-		mu    sync.Mutex
-		codes []Code
-		wg    sync.WaitGroup
-	)
+	var mu sync.Mutex
 	// Squarest first: those are most likely codes, and once a code is read
 	// the looser candidates around it (its card, a merged art band) are
 	// skipped instead of decoding the same code again.
@@ -40,23 +40,56 @@ func (r *Reader) decodeAll(ctx context.Context, grey gocv.Mat, cands []candidate
 		}
 		return false
 	}
+	var failed []candidate
+	err = r.each(ctx, cands, func(c candidate) {
+		if covered(c) {
+			return
+		}
+		code, ok := r.decodeOne(grey, p, c)
+		mu.Lock()
+		defer mu.Unlock()
+		if ok {
+			codes = append(codes, code)
+		} else {
+			failed = append(failed, c)
+		}
+	})
+	if err != nil || r.opt.Codebook.Len() == 0 || len(failed) == 0 {
+		return codes, nil, err
+	}
+	sort.SliceStable(failed, func(i, j int) bool { return failed[i].squareness() > failed[j].squareness() })
+	err = r.each(ctx, failed, func(c candidate) {
+		if covered(c) {
+			return
+		}
+		if code, ok := r.tryCodebook(grey, c); ok {
+			mu.Lock()
+			defer mu.Unlock()
+			if code.Text == "" {
+				unsure = append(unsure, code)
+			} else {
+				codes = append(codes, code)
+			}
+		}
+	})
+	return codes, unsure, err
+}
+
+// each runs do on every candidate over the reader's workers, in order of
+// the slice as far as the workers allow, until ctx ends.
+func (r *Reader) each(ctx context.Context, cands []candidate, do func(candidate)) error {
+	var wg sync.WaitGroup
 	jobs := make(chan candidate)
 	for i := 0; i < min(r.opt.Workers, len(cands)); i++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for c := range jobs {
-				if covered(c) {
-					continue
-				}
-				if code, ok := r.decodeOne(grey, p, c); ok {
-					mu.Lock()
-					codes = append(codes, code)
-					mu.Unlock()
-				}
+				do(c)
 			}
 		}()
 	}
+	var err error
 feed:
 	for _, c := range cands {
 		select {
@@ -68,7 +101,7 @@ feed:
 	}
 	close(jobs)
 	wg.Wait()
-	return codes, err
+	return err
 }
 
 // attempt is one way of cropping and decoding a candidate; they are tried in
@@ -174,13 +207,30 @@ func (r *Reader) tryCrop(grey gocv.Mat, p plane, c candidate, a attempt) (Code, 
 	if s < 1 {
 		s = math.Max(s, math.Min(1, 300/side))
 	}
-	cropSide := int(math.Ceil(side * s * a.margin))
+	px, cropSide, back, ok := upright(grey, c, s, a.margin, gocv.InterpolationLinear)
+	if !ok {
+		return Code{}, false
+	}
+	d, err := r.opt.Decoder.Decode(px, cropSide, cropSide, a.tryHarder)
+	if err != nil || d.Dimension < 21 {
+		return Code{}, false
+	}
+	return codeFrom(d, back, a.confidence, &p), true
+}
+
+// upright cuts the candidate out of grey into a square crop, turned
+// upright and scaled by s (less when the crop would pass maxCropSide),
+// margin times the candidate's side. It returns the crop's pixels (a copy),
+// its side and the map from crop back to frame pixels.
+func upright(grey gocv.Mat, c candidate, s, margin float64, interp gocv.InterpolationFlags) ([]byte, int, geom.H, bool) {
+	side := c.side()
+	cropSide := int(math.Ceil(side * s * margin))
 	if cropSide > maxCropSide {
 		s *= float64(maxCropSide) / float64(cropSide)
 		cropSide = maxCropSide
 	}
 	if cropSide < 24 {
-		return Code{}, false
+		return nil, 0, geom.H{}, false
 	}
 	// image → crop: move the candidate's centre to the origin, rotate it
 	// upright, scale, move to the crop's centre.
@@ -188,6 +238,10 @@ func (r *Reader) tryCrop(grey gocv.Mat, p plane, c candidate, a attempt) (Code, 
 		Mul(geom.ScaleH(s, s)).
 		Mul(geom.Rotate(-c.angle)).
 		Mul(geom.Translate(-c.centre.X, -c.centre.Y))
+	back, ok := toCrop.Inverse()
+	if !ok {
+		return nil, 0, geom.H{}, false
+	}
 	m := gocv.NewMatWithSize(2, 3, gocv.MatTypeCV64F)
 	defer m.Close()
 	for i := 0; i < 6; i++ {
@@ -195,18 +249,10 @@ func (r *Reader) tryCrop(grey gocv.Mat, p plane, c candidate, a attempt) (Code, 
 	}
 	crop := gocv.NewMat()
 	defer crop.Close()
-	gocv.WarpAffineWithParams(grey, &crop, m, image.Pt(cropSide, cropSide), gocv.InterpolationLinear, gocv.BorderReplicate, color.RGBA{})
+	gocv.WarpAffineWithParams(grey, &crop, m, image.Pt(cropSide, cropSide), interp, gocv.BorderReplicate, color.RGBA{})
 	px, err := crop.DataPtrUint8()
 	if err != nil {
-		return Code{}, false
+		return nil, 0, geom.H{}, false
 	}
-	d, err := r.opt.Decoder.Decode(px, cropSide, cropSide, a.tryHarder)
-	if err != nil || d.Dimension < 21 {
-		return Code{}, false
-	}
-	back, ok := toCrop.Inverse()
-	if !ok {
-		return Code{}, false
-	}
-	return codeFrom(d, back, a.confidence, &p), true
+	return append([]byte(nil), px...), cropSide, back, true
 }

@@ -50,6 +50,10 @@ const (
 	// BentGrid samples the grey image on a grid bent through the finders
 	// and the alignment pattern (bentgrid.go), for warped codes.
 	BentGrid
+	// CodebookMatch picks the payload of the reader's codebook that best
+	// explains the grey modules (codebookmatch.go), for codes too small or
+	// blurred for error correction alone.
+	CodebookMatch
 )
 
 // String names the binarisation for logs and benchmarks.
@@ -61,6 +65,8 @@ func (b Binarization) String() string {
 		return "global"
 	case BentGrid:
 		return "bent grid"
+	case CodebookMatch:
+		return "codebook"
 	}
 	return fmt.Sprintf("Binarization(%d)", int(b))
 }

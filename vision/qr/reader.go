@@ -36,6 +36,12 @@ type Code struct {
 	// printed cards and markers), 25 for version 2 (its stickers on real
 	// boxed cards, which sit off the card's centre).
 	Modules int `json:"modules,omitempty"`
+	// Codebook is set when the code was read by matching the reader's
+	// codebook (its modules were too blurred or small for error
+	// correction); Margin is then how far its payload beat the next best,
+	// in the score docs/vision.md defines.
+	Codebook bool    `json:"codebook,omitempty"`
+	Margin   float64 `json:"margin,omitempty"`
 }
 
 // Centre is the centre of the code in image pixels.
@@ -56,6 +62,10 @@ type Result struct {
 	// another product's code): counted and shown by `scan --codes`, never
 	// used by the game.
 	Foreign []Code `json:"foreign"`
+	// Unsure are codes whose finders were found but whose modules matched
+	// no payload of the codebook clearly enough: shown by `scan --codes`
+	// and `--annotate`, never a card. Text is empty.
+	Unsure []Code `json:"unsure,omitempty"`
 	// Candidates is how many regions were tried; for tuning and logs.
 	Candidates int `json:"candidates"`
 }
@@ -147,7 +157,7 @@ func (r *Reader) Read(ctx context.Context, frame gocv.Mat) (Result, error) {
 	}
 	cands := r.candidates(grey)
 	res := Result{Candidates: len(cands)}
-	codes, err := r.decodeAll(ctx, grey, cands)
+	codes, unsure, err := r.decodeAll(ctx, grey, cands)
 	if err != nil {
 		return Result{}, err
 	}
@@ -159,6 +169,7 @@ func (r *Reader) Read(ctx context.Context, frame gocv.Mat) (Result, error) {
 		}
 	}
 	codes = dedupe(codes)
+	res.Unsure = unsureApart(unsure, codes)
 	sort.Slice(codes, func(i, j int) bool {
 		a, b := codes[i].Centre(), codes[j].Centre()
 		if math.Abs(a.Y-b.Y) > 20 {
@@ -218,6 +229,24 @@ func codeFrom(d Decoded, back geom.H, conf float64, p *plane) Code {
 		Confidence: conf,
 		Modules:    d.Dimension,
 	}
+}
+
+// unsureApart keeps the unsure codes that lie apart from every read code
+// and from each other: a card's candidate and its code's own may both
+// have been matched.
+func unsureApart(unsure, read []Code) []Code {
+	var out []Code
+next:
+	for _, u := range unsure {
+		for _, o := range append(append([]Code{}, read...), out...) {
+			side := math.Sqrt(math.Abs(o.Corners.Area()))
+			if o.Centre().Dist(u.Centre()) < side {
+				continue next
+			}
+		}
+		out = append(out, u)
+	}
+	return out
 }
 
 // dedupe keeps one code per text and place: the same code found from two
