@@ -75,6 +75,32 @@ func (f *File) CodeSize(markerMM float64) func(rules.Payload) (float64, bool) {
 	}
 }
 
+// LegacyModuleMM is the module tableref printed card and sticker codes
+// with before they shrank to rules.CardModuleMM (issue 28): cards printed
+// then carry 31.5 mm codes, stickers 37.5 mm. They still lie on tables.
+const LegacyModuleMM = 1.5
+
+// LegacyCodeSize is CodeSize for a table of codes printed at
+// LegacyModuleMM: decks the file does not describe take codes of 21 (25
+// for Strange World's stickers) legacy modules.
+func (f *File) LegacyCodeSize(markerMM float64) func(rules.Payload) (float64, bool) {
+	now := f.CodeSize(markerMM)
+	return func(p rules.Payload) (float64, bool) {
+		if p.Kind != rules.KindCard {
+			return now(p)
+		}
+		if f != nil {
+			if _, described := f.Decks[p.Card.ID.Deck]; described {
+				return now(p)
+			}
+		}
+		if defaultDecks[p.Card.ID.Deck].Code == rules.StickerCodeMM {
+			return 25 * LegacyModuleMM, true
+		}
+		return 21 * LegacyModuleMM, true
+	}
+}
+
 // String describes a deck's geometry for messages.
 func (d Deck) String() string {
 	return fmt.Sprintf("%g×%g mm cards, %g mm codes", d.Card[0], d.Card[1], d.Code)

@@ -15,14 +15,15 @@ import (
 // CardModuleMM is the module size of the version-1 (Q) codes on tableref's
 // print-and-play decks by default: the smallest module a Raspberry Pi
 // Camera Module 3 at full resolution (4608 px, 66°) one metre above the
-// table still sees at 4 px per module at the far corner of its view
-// (printer/sizing computes 1.41 mm), rounded up to 0.1 mm. A user who
-// prints for another camera gets another size and is told to record it.
-const CardModuleMM = 1.5
+// table still sees at printer/sizing's MinPxPerModule (2.2 px) at the far
+// corner of its view (0.78 mm), rounded up to 0.1 mm: a 16.8 mm code. A
+// user who prints for another camera gets another size and is told to
+// record it.
+const CardModuleMM = 0.8
 
 // StickerModuleMM is the module of the version-2 (H) sticker codes for the
-// real boxed games by default, from the same camera check.
-const StickerModuleMM = 1.5
+// real boxed games by default, from the same camera check: a 20 mm code.
+const StickerModuleMM = 0.8
 
 // CardCodeMM is the side of a printed card's code without its quiet zone
 // (21 modules).

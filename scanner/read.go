@@ -99,6 +99,9 @@ func (s *Scanner) plane(sc *Scan, res qr.Result) error {
 		}
 	}
 	t, err := calibration.FitCodes(marks, w, h, s.cal.CodeSize(calibration.PrintedCode))
+	if err == nil {
+		t = s.legacyPlane(t, marks, w, h)
+	}
 	switch {
 	case err == nil:
 		sc.ToTable, sc.Plane = t.H, PlaneCodes
@@ -108,6 +111,52 @@ func (s *Scanner) plane(sc *Scan, res qr.Result) error {
 		return fmt.Errorf("%w: %v", ErrNoCalibration, err)
 	}
 	return nil
+}
+
+// legacyPlane takes the plane fitted as if the cards' codes were printed
+// at calibration.LegacyModuleMM when that fit, and not the current one,
+// puts the cards apart as cards can lie: cards printed before codes
+// shrank (31.5 mm codes, where 16.8 mm are printed now) still lie on
+// tables, and read as today's they would put the cards half as far apart
+// as they are, overlapping. Without a calibration sheet the codes' size
+// is all that gives the table its scale, so the spacing decides.
+func (s *Scanner) legacyPlane(now *calibration.Plane, marks []calibration.Mark, w, h int) *calibration.Plane {
+	var cards []calibration.Mark
+	width := math.Inf(1)
+	for _, m := range marks {
+		if m.Payload.Kind == rules.KindCard && !m.Payload.Card.ID.Anonymous() {
+			cards = append(cards, m)
+			d := s.cal.DeckOf(m.Payload.Card.ID.Deck)
+			width = math.Min(width, math.Min(d.Card[0], d.Card[1]))
+		}
+	}
+	if len(cards) < 2 || math.IsInf(width, 1) {
+		return now
+	}
+	spacing := func(H geom.H) float64 {
+		var nn []float64
+		for i, a := range cards {
+			best := math.Inf(1)
+			for j, b := range cards {
+				if i != j {
+					best = math.Min(best, H.Apply(a.Corners.Centre()).Dist(H.Apply(b.Corners.Centre())))
+				}
+			}
+			nn = append(nn, best)
+		}
+		sort.Float64s(nn)
+		return nn[len(nn)/2]
+	}
+	const apart = 0.85 // of a card's width: cards do not overlap
+	if spacing(now.H) >= apart*width {
+		return now
+	}
+	old, err := calibration.FitCodes(marks, w, h, s.cal.LegacyCodeSize(calibration.PrintedCode))
+	if err != nil || spacing(old.H) < apart*width {
+		return now
+	}
+	slog.Info("scanner: the cards' codes are the larger ones tableref printed before 2026-11; the table is measured with those", "code_mm", old.CodeMM)
+	return old
 }
 
 // codeAngle is the direction a code's top edge runs in table mm, in

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/tableref/tableref/calibration"
@@ -117,6 +118,30 @@ func TestNoCalibrationFile(t *testing.T) {
 		}
 		sameTable(t, g.Name, scan.Table, g.Visible, scan)
 	}
+}
+
+// TestNoCalibrationFileLegacyCodes: cards printed before codes shrank
+// (issue 28) carry 31.5 mm codes, nearly twice today's 16.8 mm. Without a
+// calibration file the codes' size is all that gives the table its scale;
+// read as today's, the cards would lie half as far apart as they do,
+// overlapping. The scanner sees that and measures with the old size: the
+// same table is read.
+func TestNoCalibrationFileLegacyCodes(t *testing.T) {
+	g, err := scenes.WitContinental(scenes.Options{Seed: 13, Tilt: 10}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Cal = nil
+	for i, c := range g.Scene.Cards {
+		if strings.Contains(c.Payload, ":C:") || strings.Contains(c.Payload, ":P:") {
+			g.Scene.Cards[i].QRSideMM = 21 * calibration.LegacyModuleMM
+		}
+	}
+	scan := photo(t, g)
+	if scan.Plane != scanner.PlaneCodes {
+		t.Errorf("plane from %q, want codes", scan.Plane)
+	}
+	sameTable(t, "legacy codes", scan.Table, g.Visible, scan)
 }
 
 // TestCubeBetweenCells: a cube that fell half out of its cell is not read

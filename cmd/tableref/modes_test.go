@@ -74,7 +74,7 @@ func TestNamesOnEveryCommand(t *testing.T) {
 		{[]string{"print", "preview", "SW-010", "-o", dir + "/x.png"}, "has no card 10"},
 		{[]string{"scan", "--game", "wit", dir + "/x.png"}, `game mode "wit" is ambiguous: it names wit-cartographer`},
 		{[]string{"print", "stickers", "Monopoly", "-o", dir + "/x.pdf"}, `unknown deck "Monopoly"`},
-		{[]string{"print", "stickers", "SA", "--sheet", "l7160", "-o", dir + "/x.pdf"}, "or --force to print it anyway"},
+		{[]string{"print", "stickers", "SA", "--sheet", "5160", "--paper", "letter", "-o", dir + "/x.pdf"}, "or --force to print it anyway"},
 	} {
 		code, _, errOut := run(t, tc.args...)
 		if code != 2 || !strings.Contains(errOut, tc.want) {

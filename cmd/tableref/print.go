@@ -512,4 +512,22 @@ func printSize(stdout io.Writer, cam sizing.Camera, module float64) {
 		}
 		fmt.Fprintf(stdout, "%s: %.2f mm modules → %.1f px per module: %s\n", chk.what, chk.mm, r.PxPerModule, verdict)
 	}
+	printCameraModes(stdout, c, rules.CardModuleMM)
+}
+
+// printCameraModes says which Camera Module 3 mode, with this lens at this
+// height, reads codes of moduleMM, and how high each may hang ('tableref
+// run' picks the lightest that reads the calibrated table).
+func printCameraModes(stdout io.Writer, c sizing.Camera, moduleMM float64) {
+	fmt.Fprintf(stdout, "Camera Module 3 modes for tableref's default %.2f mm modules, %g cm up:\n", moduleMM, c.HeightCm)
+	for _, w := range sizing.PiModeWidths {
+		m := c
+		m.WidthPx = w
+		r := m.CheckModule(moduleMM)
+		verdict := "reads them"
+		if !r.OK {
+			verdict = "too coarse"
+		}
+		fmt.Fprintf(stdout, "  %d×%d: %.1f px per module: %s (up to %.0f cm)\n", w, int(float64(w)/m.Aspect+0.5), r.PxPerModule, verdict, m.MaxHeightCm(moduleMM))
+	}
 }

@@ -22,8 +22,8 @@ func TestPrintCommands(t *testing.T) {
 		{[]string{"print", "deck", "nsoe-eu", "--no-backs", "--duplex-test", "-o", out("eu.pdf")}, "eu.pdf", "Nord Sud Ovest Est"},
 		{[]string{"print", "stickers", "sw", "--start", "5", "-o", out("sw.pdf")}, "sw.pdf", "starting at label 5"},
 		{[]string{"print", "deck", "sw", "--sheet", "grid:3x4", "-o", out("sw2.pdf")}, "sw2.pdf", "grid 3x4"},
-		{[]string{"print", "stickers", "wit-sa", "--paper", "letter", "-o", out("sa-st.pdf")}, "sa-st.pdf", "216 stickers on 14 cut grid 4x4"},
-		{[]string{"print", "stickers", "sw", "--sheet", "l7160", "--force", "-o", out("sw3.pdf")}, "sw3.pdf", "forced"},
+		{[]string{"print", "stickers", "wit-sa", "--paper", "letter", "-o", out("sa-st.pdf")}, "sa-st.pdf", "216 stickers on 4 cut grid 7x8"},
+		{[]string{"print", "stickers", "sw", "--sheet", "5160", "--paper", "letter", "--force", "-o", out("sw3.pdf")}, "sw3.pdf", "forced"},
 		{[]string{"print", "markers", "all", "--players", "6", "-o", out("m.pdf")}, "m.pdf", "30 codes on 4 pages"},
 		{[]string{"print", "duplex", "--paper", "letter", "-o", out("d.pdf")}, "d.pdf", "Letter"},
 		{[]string{"print", "preview", "SA-001/B", "-o", out("c.png")}, "c.png", "Bogotá"},
@@ -68,9 +68,9 @@ func TestPrintWarnsAboutSmallCodes(t *testing.T) {
 	if strings.Contains(stderr, "warning") {
 		t.Errorf("unexpected warning for default cards: %q", stderr)
 	}
-	_, _, stderr = run(t, "print", "deck", "sa", "--module", "1.2", "-o", filepath.Join(dir, "c.pdf"))
-	if !strings.Contains(stderr, "warning: card codes") || !strings.Contains(stderr, "code_mm: 25.20") {
-		t.Errorf("no warning for 1.2 mm modules: %q", stderr)
+	_, _, stderr = run(t, "print", "deck", "sa", "--module", "0.6", "-o", filepath.Join(dir, "c.pdf"))
+	if !strings.Contains(stderr, "warning: card codes") || !strings.Contains(stderr, "code_mm: 12.60") {
+		t.Errorf("no warning for 0.6 mm modules: %q", stderr)
 	}
 	_, _, stderr = run(t, "print", "deck", "sa", "--paper", "a4", "--bleed", "3", "-o", filepath.Join(dir, "c.pdf"))
 	if !strings.Contains(stderr, "0.8 mm margins") {
@@ -83,14 +83,20 @@ func TestPrintSize(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	for _, want := range []string{"modules of at least 1.41 mm", "code 29.5 mm", "cards and stickers for this camera: 1.50 mm modules → 4.3 px per module: OK", "markers (default): 1.60 mm modules → 4.6 px per module: OK"} {
+	for _, want := range []string{"modules of at least 0.77 mm", "code 16.2 mm", "cards and stickers for this camera: 0.80 mm modules → 2.3 px per module: OK", "markers (default): 1.60 mm modules → 4.6 px per module: OK",
+		// issue 28: which Camera Module 3 mode reads the default codes
+		"2304×1296: 1.1 px per module: too coarse (up to 52 cm)", "4608×2592: 2.3 px per module: reads them (up to 103 cm)"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("size output lacks %q:\n%s", want, stdout)
 		}
 	}
-	_, stdout, _ = run(t, "print", "size", "--camera-width", "2304", "--module", "1.6")
-	if !strings.Contains(stdout, "explicit --module: 1.60 mm modules → 2.3 px per module: TOO SMALL") {
+	_, stdout, _ = run(t, "print", "size", "--camera-width", "2304", "--module", "0.8")
+	if !strings.Contains(stdout, "explicit --module: 0.80 mm modules → 1.1 px per module: TOO SMALL") {
 		t.Errorf("half-resolution check missing:\n%s", stdout)
+	}
+	_, stdout, _ = run(t, "print", "size", "--height-cm", "50")
+	if !strings.Contains(stdout, "2304×1296: 2.3 px per module: reads them (up to 52 cm)") {
+		t.Errorf("at 50 cm the binned mode should read the default codes:\n%s", stdout)
 	}
 }
 

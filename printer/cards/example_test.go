@@ -50,7 +50,7 @@ func ExampleWhereIsThat() {
 		fmt.Printf("%-8s %s read back: %v\n", c.Name, back, len(res.Codes) == 1 && res.Codes[0].Text == back)
 	}
 	// Output:
-	// Where is That? South America (SA): 108 cards, 1.5 mm modules
+	// Where is That? South America (SA): 108 cards, 0.8 mm modules
 	// Bogotá   TR1:P:SA-001B:9 read back: true
 	// Caracas  TR1:P:SA-002B:8 read back: true
 	// Sucre    TR1:P:SA-003B:7 read back: true

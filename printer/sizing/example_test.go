@@ -13,7 +13,8 @@ func ExampleCamera_PrintModuleMM() {
 	w, d := cam.View()
 	fmt.Printf("view %.0f × %.0f mm\n", w, d)
 	fmt.Printf("print modules of %.1f mm\n", cam.PrintModuleMM())
-	// tableref's cards use 1.5 mm modules: fine at 80 cm, too small at 2 m.
+	// Cards printed with 1.5 mm modules (tableref's size before its reader
+	// learnt small codes): fine at 80 cm, too small at 2 m.
 	for _, h := range []float64{80, 200} {
 		cam.HeightCm = h
 		c := cam.CheckModule(1.5)
@@ -21,7 +22,7 @@ func ExampleCamera_PrintModuleMM() {
 	}
 	// Output:
 	// view 1039 × 584 mm
-	// print modules of 1.2 mm
+	// print modules of 0.7 mm
 	// 80 cm: 5.3 px per module, ok: true
 	// 200 cm: 2.1 px per module, ok: false
 }

@@ -8,9 +8,15 @@ import (
 	"math"
 )
 
-// MinPxPerModule is what the reader needs to decode reliably (3 is the
-// limit measured in vision; 4 leaves margin for blur and tilt).
-const MinPxPerModule = 4.0
+// MinPxPerModule is what the reader needs to read reliably at the far
+// corner of the view. The reader, given the codebook of the game in play,
+// reads ≥ 99 % of codes at 2.0 px a module and ≥ 90 % at 1.8 through a
+// colour sensor with blur, noise and JPEG (docs/vision.md, "Small codes");
+// 2.2 leaves a tenth for a softer lens corner or a camera a little
+// higher. The default camera then prints 0.8 mm modules: a card's code of
+// 16.8 mm, a sticker's of 20 mm (it was 4.0 px: 31.5 and 37.5 mm, when
+// only error correction read the codes).
+const MinPxPerModule = 2.2
 
 // Camera is a camera looking straight down on the table.
 type Camera struct {
@@ -74,6 +80,17 @@ func (c Camera) PxPerModule(moduleMM float64) float64 { return moduleMM / c.Corn
 // MinModuleMM is the smallest module that still gets MinPxPerModule pixels
 // at the far corner.
 func (c Camera) MinModuleMM() float64 { return MinPxPerModule * c.CornerMMPerPx() }
+
+// MaxHeightCm is the highest the camera may hang over the table and still
+// give modules of moduleMM MinPxPerModule at the far corner.
+func (c Camera) MaxHeightCm(moduleMM float64) float64 {
+	return c.HeightCm * c.PxPerModule(moduleMM) / MinPxPerModule
+}
+
+// PiModeWidths are the frame widths of the Raspberry Pi Camera Module 3's
+// modes tableref uses, lightest first: 2304 (2304×1296, binned, up to 56
+// fps) and 4608 (4608×2592, 12 MP, up to 14 fps).
+var PiModeWidths = []int{2304, 4608}
 
 // Modules is the side of a QR symbol of the given version, without and
 // with the 4-module quiet zone on each side.

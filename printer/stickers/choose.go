@@ -30,9 +30,9 @@ type Request struct {
 }
 
 // Choose picks the sheet and module: by default the smallest module the
-// camera reads (sizing.Camera.PrintModuleMM) on the paper's Avery sheet
-// when its labels hold it, else on a grid cut from full-sheet sticker
-// paper sized for it. A sheet or module that fails the camera check is
+// camera reads (sizing.Camera.PrintModuleMM) on a grid cut from full-sheet
+// sticker paper sized for it, or on the paper's Avery sheet when its
+// labels hold the code and the grid would not fit more a page. A sheet or module that fails the camera check is
 // refused, naming what would pass, unless Force is set.
 func Choose(r Request) (Choice, error) {
 	if err := r.Camera.Validate(); err != nil {
@@ -63,16 +63,25 @@ func Choose(r Request) (Choice, error) {
 			Why: fmt.Sprintf("%.2f mm modules for %s; cut from full-sheet sticker paper along the printed lines", module, camera)}, nil
 	}
 	if r.Sheet == "" {
+		// Stickers as small as their codes, cut from full-sheet sticker
+		// paper, unless the paper's Avery sheet holds the codes and as
+		// many stickers a page: a sticker bigger than it must be covers
+		// more of the card (a flag, a map, the numbers).
 		avery := layout.L7160
 		if r.Paper == layout.Letter {
 			avery = layout.Avery5160
 		}
-		if MaxModule(avery.W, avery.H) >= module-1e-9 {
+		c, err := grid()
+		holds := MaxModule(avery.W, avery.H) >= module-1e-9
+		if holds && (err != nil || c.Sheet.PerSheet() <= avery.PerSheet()) {
 			return Choice{Sheet: avery, Module: module, Warning: warning, Why: fmt.Sprintf("%.2f mm modules for %s", module, camera)}, nil
 		}
-		c, err := grid()
 		if err == nil {
-			c.Why += fmt.Sprintf(" (Avery %s labels hold only %.2f mm modules)", avery.Name, MaxModule(avery.W, avery.H))
+			if holds {
+				c.Why += fmt.Sprintf(" (%d a page, where Avery %s labels give %d bigger ones: --sheet %s for those)", c.Sheet.PerSheet(), avery.Name, avery.PerSheet(), avery.Name)
+			} else {
+				c.Why += fmt.Sprintf(" (Avery %s labels hold only %.2f mm modules)", avery.Name, MaxModule(avery.W, avery.H))
+			}
 		}
 		return c, err
 	}

@@ -2,6 +2,7 @@ package stickers
 
 import (
 	"bytes"
+	"github.com/tableref/tableref/rules"
 	"strings"
 	"testing"
 
@@ -105,16 +106,17 @@ func TestWrap(t *testing.T) {
 }
 
 // The default sheet passes the camera check: for the default camera it is
-// a cut grid of 1.5 mm codes (Avery labels are too small), for a camera
-// 70 cm up the Avery sheet; a sheet or module that fails is refused with
-// what to use instead, and printed only with Force.
+// a cut grid of 0.8 mm codes, 56 stickers a page (an Avery sheet holds the
+// codes but puts 21 bigger stickers a page); a camera 70 cm up needs
+// smaller codes still, more a page; a sheet or module that fails is
+// refused with what to use instead, and printed only with Force.
 func TestChooseFollowsTheCamera(t *testing.T) {
 	cam := sizing.Default
 	c, err := Choose(Request{Paper: layout.A4, Camera: cam})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !c.Sheet.Plain || c.Module != 1.5 || !cam.CheckModule(c.Module).OK || c.Sheet.PerSheet() != 20 {
+	if !c.Sheet.Plain || c.Module != rules.StickerModuleMM || !cam.CheckModule(c.Module).OK || c.Sheet.PerSheet() != 56 {
 		t.Errorf("default A4 choice: %s, %g mm, %d per sheet", c.Sheet.Name, c.Module, c.Sheet.PerSheet())
 	}
 	if err := c.Sheet.Validate(); err != nil {
@@ -122,18 +124,21 @@ func TestChooseFollowsTheCamera(t *testing.T) {
 	}
 	near := cam
 	near.HeightCm = 70
-	if c, err := Choose(Request{Paper: layout.A4, Camera: near}); err != nil || c.Sheet.Name != "L7160" || !near.CheckModule(c.Module).OK {
-		t.Errorf("camera at 70 cm: %+v, %v", c.Sheet.Name, err)
+	if n, err := Choose(Request{Paper: layout.A4, Camera: near}); err != nil || !n.Sheet.Plain || n.Sheet.PerSheet() <= c.Sheet.PerSheet() || !near.CheckModule(n.Module).OK {
+		t.Errorf("camera at 70 cm: %+v, %v", n.Sheet.Name, err)
 	}
-	_, err = Choose(Request{Paper: layout.A4, Sheet: "l7160", Camera: cam})
+	if a, err := Choose(Request{Paper: layout.A4, Sheet: "l7160", Camera: cam}); err != nil || a.Module != rules.StickerModuleMM {
+		t.Errorf("L7160 holds the default camera's codes: %+v, %v", a, err)
+	}
+	_, err = Choose(Request{Paper: layout.Letter, Sheet: "5160", Camera: cam})
 	if err == nil || !strings.Contains(err.Error(), "--sheet cut") || !strings.Contains(err.Error(), "--force") {
-		t.Errorf("L7160 for the default camera: %v", err)
+		t.Errorf("5160 for the default camera: %v", err)
 	}
-	if c, err := Choose(Request{Paper: layout.A4, Sheet: "l7160", Camera: cam, Force: true}); err != nil || c.Warning == "" || cam.CheckModule(c.Module).OK {
-		t.Errorf("forced L7160: %+v %v", c, err)
+	if c, err := Choose(Request{Paper: layout.Letter, Sheet: "5160", Camera: cam, Force: true}); err != nil || c.Warning == "" || cam.CheckModule(c.Module).OK {
+		t.Errorf("forced 5160: %+v %v", c, err)
 	}
-	if _, err := Choose(Request{Paper: layout.Letter, Module: 1.0, Camera: cam}); err == nil || !strings.Contains(err.Error(), "--module 1.5") {
-		t.Errorf("--module 1.0: %v", err)
+	if _, err := Choose(Request{Paper: layout.Letter, Module: 0.6, Camera: cam}); err == nil || !strings.Contains(err.Error(), "--module 0.8") {
+		t.Errorf("--module 0.6: %v", err)
 	}
 	if c, err := Choose(Request{Paper: layout.Letter, Module: 1.8, Camera: cam}); err != nil || c.Module != 1.8 {
 		t.Errorf("--module 1.8: %+v %v", c, err)
@@ -181,12 +186,12 @@ func TestEveryDeckStickersDecode(t *testing.T) {
 			if g, w := printtest.Sorted(got), printtest.Sorted(want); strings.Join(g, " ") != strings.Join(w, " ") {
 				t.Errorf("decoded %d of %d stickers", len(g), len(w))
 			}
-			// The code's printed width: 25 modules of 1.5 mm.
+			// The code's printed width: 25 modules of the default module.
 			plan := Plan(c.Sheet.W, c.Sheet.H, c.Module)
 			at := c.Sheet.Pos(0, 0, 0)
 			b, ok := printtest.DarkBox(t, pngs[0], 150, printtest.Box{X: at.X + plan.QR.X - 2, Y: at.Y + plan.QR.Y - 2, W: plan.SymbolSide + 4, H: plan.SymbolSide + 4})
-			if !ok || b.W < 37.5-0.3 || b.W > 37.5+0.3 {
-				t.Errorf("first code %.2f mm wide, want 37.5", b.W)
+			if !ok || b.W < rules.StickerCodeMM-0.3 || b.W > rules.StickerCodeMM+0.3 {
+				t.Errorf("first code %.2f mm wide, want %g", b.W, rules.StickerCodeMM)
 			}
 			if text := printtest.Text(t, path); !strings.Contains(text, "Where to stick") {
 				t.Error("no guide page")

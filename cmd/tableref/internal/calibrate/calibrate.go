@@ -21,13 +21,15 @@ import (
 	"github.com/tableref/tableref/vision/qr"
 )
 
-// readPhoto loads a photo and reads its codes.
+// readPhoto loads a photo and reads its codes, with the codebook of every
+// installed deck (scanner.ReaderFor): the cards a --from-cards calibration
+// measures carry codes as small as the game's.
 func readPhoto(ctx context.Context, path string) (gocv.Mat, qr.Result, error) {
 	frame, err := imagefile.Read(path)
 	if err != nil {
 		return gocv.NewMat(), qr.Result{}, err
 	}
-	res, err := qr.NewReader(qr.Options{}).Read(ctx, frame)
+	res, err := scanner.ReaderFor("", rules.Setup{}).Read(ctx, frame)
 	if err != nil {
 		frame.Close()
 		return gocv.NewMat(), qr.Result{}, fmt.Errorf("%s: %w", path, err)

@@ -8,9 +8,11 @@ import (
 	"os"
 	"strings"
 
+	"github.com/tableref/tableref/calibration"
 	"github.com/tableref/tableref/cmd/tableref/internal/calibrate"
 	"github.com/tableref/tableref/cmd/tableref/internal/config"
 	"github.com/tableref/tableref/cmd/tableref/internal/live"
+	"github.com/tableref/tableref/cmd/tableref/internal/reach"
 	"github.com/tableref/tableref/hw/board"
 	"github.com/tableref/tableref/hw/profile"
 	"github.com/tableref/tableref/rules"
@@ -38,6 +40,9 @@ func Start(ctx context.Context, cfg *config.Config, cfgPath string, stdout io.Wr
 			slog.Warn(calibrate.NoCalibrationNote(looked))
 		}
 		deps.NewScanner = live.TableScanner(cal, cfg.Scanner.Stable)
+		if spec, ok := piMode(cfg, cal); ok {
+			deps.OpenCamera = func(ctx context.Context) (camera.Source, error) { return camera.Open(ctx, spec) }
+		}
 	}
 	p, from, err := profile.Find(cfg.Hardware)
 	if err != nil {
@@ -57,6 +62,34 @@ func Start(ctx context.Context, cfg *config.Config, cfgPath string, stdout io.Wr
 		deps.Indicator = hw.Indicator
 	}
 	return Run(ctx, cfg, deps)
+}
+
+// piMode is the Pi camera's mode for the configured game: the lightest
+// (2304×1296, a quarter of the pixels to read) when the calibrated table
+// seen in it still gives the game's codes sizing.MinPxPerModule, else the
+// full 12 MP (reach.Lightest). Only for the sources "pi" and "rpicam"
+// without a size; with no calibration nothing says how the table is seen,
+// and the source's own default (2304×1296) stays.
+func piMode(cfg *config.Config, cal *calibration.File) (camera.Spec, bool) {
+	src := strings.TrimSpace(cfg.Camera.Source)
+	if (src != "pi" && src != "rpicam") || cal == nil || cal.Plane == nil {
+		return camera.Spec{}, false
+	}
+	setup := cfg.Setup()
+	m, ok := rules.LookupMode(setup.Mode)
+	if !ok {
+		return camera.Spec{}, false
+	}
+	mode, r, err := reach.Lightest(cal, m.DecksFor(setup), reach.PiModes)
+	if err != nil {
+		slog.Warn("camera mode: cannot judge the table; keeping the default", "err", err)
+		return camera.Spec{}, false
+	}
+	slog.Info("camera mode "+mode.String(), "why", r.Text())
+	if src == "rpicam" {
+		return camera.Spec{Kind: camera.KindRpicam, Width: mode.Width, Height: mode.Height, FPS: mode.FPS}, true
+	}
+	return camera.Spec{Kind: camera.KindGStreamer, Target: camera.PiPipeline(mode.Width, mode.Height, mode.FPS)}, true
 }
 
 // startProblem is what would stop run at once, found before any hardware

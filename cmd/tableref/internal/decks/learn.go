@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"github.com/tableref/tableref/scanner"
 	"io"
 	"os"
 	"path/filepath"
@@ -20,7 +21,6 @@ import (
 	"github.com/tableref/tableref/rules/geo"
 	"github.com/tableref/tableref/vision/camera"
 	"github.com/tableref/tableref/vision/imagefile"
-	"github.com/tableref/tableref/vision/qr"
 )
 
 // LearnOptions are what decks learn is told: the game and deck, photos or
@@ -181,7 +181,7 @@ func firstDeck(ctx context.Context, photos []string) (string, error) {
 		return "", err
 	}
 	defer m.Close()
-	res, err := qr.NewReader(qr.Options{}).Read(ctx, m)
+	res, err := scanner.ReaderFor("", rules.Setup{}).Read(ctx, m)
 	if err != nil {
 		return "", err
 	}

@@ -16,6 +16,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/tableref/tableref/printer/sizing"
 	"github.com/tableref/tableref/vision/imagefile"
 	"io"
 	"math"
@@ -151,8 +152,8 @@ func Generate(replayData []byte, name, dir string, o Options, progress func(done
 	ppm := lay.pxPerMM(o.Width, o.Height)
 	cam, centre := synth.Pose(o.Width, o.Height, 66, ppm, 6, 0)
 	rec := &Recording{Version: Version, Setup: setup, FPS: o.FPS, Width: o.Width, Height: o.Height, PxPerMM: ppm, ModulePx: ppm * codeMM / 21}
-	if rec.ModulePx < 3.2 {
-		return nil, fmt.Errorf("%s: the table is too large for %d×%d frames (%.1f px per module, want ≥ 3.2)", name, o.Width, o.Height, rec.ModulePx)
+	if rec.ModulePx < sizing.MinPxPerModule {
+		return nil, fmt.Errorf("%s: the table is too large for %d×%d frames (%.1f px per module, want ≥ %g)", name, o.Width, o.Height, rec.ModulePx, sizing.MinPxPerModule)
 	}
 	if err := os.RemoveAll(dir); err != nil {
 		return nil, err

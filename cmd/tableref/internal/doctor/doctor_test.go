@@ -113,7 +113,7 @@ func TestDoctorCameraReach(t *testing.T) {
 		if !strings.Contains(got, tc.want) || strings.Contains(got, "MISSING Strange World") != tc.bad {
 			t.Errorf("%s:\n%s", tc.name, got)
 		}
-		if tc.bad && (!strings.Contains(got, "lower the camera to 44 cm") || !strings.Contains(got, "at least 3024 px wide")) {
+		if tc.bad && (!strings.Contains(got, "lower the camera to 43 cm") || !strings.Contains(got, "at least 3118 px wide")) {
 			t.Errorf("%s: no advice that works:\n%s", tc.name, got)
 		}
 	}

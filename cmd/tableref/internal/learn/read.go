@@ -3,6 +3,7 @@ package learn
 import (
 	"context"
 	"fmt"
+	"github.com/tableref/tableref/scanner"
 	"image"
 	"math"
 	"sort"
@@ -217,7 +218,9 @@ func NewDefault() (*Learner, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Learner{QR: qr.NewReader(qr.Options{}), Text: text, Geometry: DefaultGeometry(geo.GameWIT, 0, 0)}, nil
+	// The stickers' codes are as small as the game's (issue 28): read with
+	// the codebook of every installed deck.
+	return &Learner{QR: scanner.ReaderFor("", rules.Setup{}), Text: text, Geometry: DefaultGeometry(geo.GameWIT, 0, 0)}, nil
 }
 
 // Close frees the text reader.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tableref/tableref/calibration"
 	"github.com/tableref/tableref/printer/sizing"
+	"github.com/tableref/tableref/rules"
 	_ "github.com/tableref/tableref/rules/modes" // the decks
 	"github.com/tableref/tableref/vision/geom"
 )
@@ -34,7 +35,7 @@ func TestWeakCamera(t *testing.T) {
 	// The same figure as print size's model for that camera.
 	cam := sizing.Default
 	cam.WidthPx, cam.HeightCm = 1920, 70
-	if want := cam.PxPerModule(1.5); math.Abs(r.PxPerModule-want) > 0.01 {
+	if want := cam.PxPerModule(rules.StickerModuleMM); math.Abs(r.PxPerModule-want) > 0.01 {
 		t.Errorf("%.2f px per module, sizing says %.2f", r.PxPerModule, want)
 	}
 	// Following either piece of advice passes.
@@ -45,7 +46,7 @@ func TestWeakCamera(t *testing.T) {
 	if res, _ := Check(straightDown(w, w*9/16, 70), w, w*9/16, []string{"SW"}); !res.OK() {
 		t.Errorf("at the advised %d px: %+v", w, res)
 	}
-	for _, want := range []string{"1920×1080", "2.5 px per module", "lower the camera to", "px wide"} {
+	for _, want := range []string{"1920×1080", "1.4 px per module", "lower the camera to", "px wide"} {
 		if !strings.Contains(r.Text(), want) {
 			t.Errorf("text %q lacks %q", r.Text(), want)
 		}
@@ -94,14 +95,37 @@ func TestConfirmed(t *testing.T) {
 		finest float64
 		want   bool
 	}{
-		{"every code read at 3 px or more", weak, []float64{3.4, 3, 5}, 3, false},
+		{"every code read at 2 px or more", weak, []float64{3.4, 2, 5}, 2, false},
 		{"nothing read", weak, nil, 0, false},
-		{"one code at the reader's limit", weak, []float64{3.4, 2.2, 5}, 2.2, true},
-		{"a fine camera reading small codes", fine, []float64{2.2}, 2.2, false},
+		{"one code at the reader's limit", weak, []float64{3.4, 1.8, 5}, 1.8, true},
+		{"a fine camera reading small codes", fine, []float64{1.8}, 1.8, false},
 	} {
 		finest, got := tc.r.Confirmed(tc.px)
 		if got != tc.want || finest != tc.finest {
 			t.Errorf("%s: Confirmed(%v) = %g, %v; want %g, %v", tc.name, tc.px, finest, got, tc.finest, tc.want)
 		}
+	}
+}
+
+// TestLightestMode: the Camera Module 3's binned 2304×1296 mode reads the
+// default codes from a camera half a metre up; from a metre only the full
+// 12 MP mode does; from 1.5 m neither, and the finest mode is named with
+// its failing check.
+func TestLightestMode(t *testing.T) {
+	for _, c := range []struct {
+		heightCm float64
+		want     int // width of the mode chosen
+		ok       bool
+	}{{50, 2304, true}, {100, 4608, true}, {150, 4608, false}} {
+		m, r, err := Lightest(straightDown(4608, 2592, c.heightCm), []string{"SA", "SW"}, PiModes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Width != c.want || r.OK() != c.ok {
+			t.Errorf("camera %.0f cm up: mode %v, check ok %v (%.1f px per module), want %d px wide, ok %v", c.heightCm, m, r.OK(), r.PxPerModule, c.want, c.ok)
+		}
+	}
+	if _, _, err := Lightest(straightDown(4608, 2592, 100), []string{"SA"}, nil); err == nil {
+		t.Error("no modes: no error")
 	}
 }
