@@ -80,15 +80,23 @@ replay-demo: build
 
 # Measurements for the closing note (not checks): verdict latency at
 # 1080p, three runs; the same pinned to one core (taskset -c 0, the
-# Raspberry Pi stand-in) and a whole game at 12 MP on one core; then peak
-# memory on a 12 MP recording.
+# Raspberry Pi stand-in) and a whole game at 12 MP on one core; the whole
+# game at 12 MP and at 2304x1296 on one core under a CPU quota standing for
+# a Raspberry Pi 5 (33 %) and a Pi 4 (18 %) (scripts/cpuquota: a cgroup's
+# cpu.max or cpu.cfs_quota_us; it needs root and refuses rather than run
+# unthrottled, and every line the test prints says the quota it had); then
+# peak memory on a 12 MP recording.
 DAEMON = cd cmd/tableref/internal/daemon &&
+PI_QUOTAS ?= 33 18
 LATENCY = taskset -c 0 $(CURDIR)/bin/daemon.test -test.run TestVerdictLatency -test.v
 measure: build
 	TABLEREF_MEASURE=1 $(GO) test -ldflags '$(GO_LDFLAGS)' -count 3 -run TestVerdictLatency -v ./cmd/tableref/internal/daemon/ | grep -E 'latency_test|ok|FAIL'
 	$(GO) test -ldflags '$(GO_LDFLAGS)' -c -o bin/daemon.test ./cmd/tableref/internal/daemon/
 	$(DAEMON) TABLEREF_MEASURE=1 $(LATENCY) -test.count 3 | grep -E 'latency_test|PASS|FAIL'
 	$(DAEMON) TABLEREF_MEASURE=12MP TABLEREF_MEASURE_SNAPSHOTS=0 $(LATENCY) | grep -E 'latency_test|PASS|FAIL'
+	for q in $(PI_QUOTAS); do for m in 12MP 2304x1296; do \
+	  ( $(DAEMON) set -o pipefail; TABLEREF_MEASURE=$$m TABLEREF_MEASURE_SNAPSHOTS=0 $(CURDIR)/scripts/cpuquota $$q -- $(CURDIR)/bin/daemon.test -test.run TestVerdictLatency -test.v 2>&1 | grep -E 'latency_test|cpuquota|PASS|FAIL' ) || exit 1; \
+	done; done
 	scripts/soak -memory $(BIN)
 
 # Raspberry Pi: an arm64 binary (cgo with the arm64 OpenCV unpacked into
