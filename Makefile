@@ -19,7 +19,7 @@ LDFLAGS := -X main.version=$(VERSION) $(GO_LDFLAGS)
 BIN := bin/tableref
 PI_OUT := out/pi
 
-.PHONY: all setup setup-pi build test fuzz vet fmt-check demo replay-demo measure pi deb pi-check soak clean
+.PHONY: all setup setup-pi build test fuzz vet fmt-check demo replay-demo measure pi deb pi-check deb-upgrade-check soak clean
 
 all: build
 
@@ -109,6 +109,13 @@ deb: pi
 
 pi-check: deb
 	scripts/build-pi check $(PI_OUT)
+
+# Upgrades keep the user's /etc/tableref/config.yaml and never prompt
+# (issue 33 D2): packages of this machine's architecture with a stub
+# binary, installed, edited, upgraded and purged with real dpkg in a
+# throwaway overlay of this system (root; a few minutes). pi-check runs it.
+deb-upgrade-check: setup
+	scripts/deb-upgrade-check
 
 # 20 minutes on a looping recording, watching memory, goroutines and open
 # files (not part of make test): scripts/soak -h for the options.
