@@ -15,7 +15,7 @@ import (
 // calibration of its camera: Photo reads it in one go, as `tableref scan`
 // does, and the snapshot holds every card in its grid cell.
 func ExampleScanner_Photo() {
-	g, err := scenes.WitContinental(scenes.Options{Seed: 21, Width: 1280, Height: 720}, 1)
+	g, err := scenes.WitContinental(scenes.Options{Seed: 21, Width: 1920, Height: 1080}, 1)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -3,6 +3,7 @@ package scanner_test
 import (
 	"context"
 	"fmt"
+	"github.com/tableref/tableref/calibration"
 	"testing"
 	"time"
 
@@ -62,6 +63,7 @@ func smallMap(t *testing.T) (scenes.Game, synth.Scene, rules.Table, rules.CardRe
 	if err != nil {
 		t.Fatal(err)
 	}
+	legacyCodes(&g)
 	before := g.Scene
 	last := len(before.Cards) - 1
 	before.Cards = before.Cards[:last]
@@ -74,6 +76,26 @@ func smallMap(t *testing.T) (scenes.Game, synth.Scene, rules.Table, rules.CardRe
 	p, _ := z.Find(ref.ID)
 	z.Set(p, rules.Cell{})
 	return g, before, want, ref
+}
+
+// legacyCodes prints the game's cards with the 31.5 mm codes tableref
+// printed before issue 28, recorded in its calibration file: the
+// stability tests watch a small frame (1280×720, fast to render many
+// times), where today's 16.8 mm codes would be under the reader's reach;
+// they test the stability logic, not small codes.
+func legacyCodes(g *scenes.Game) {
+	side := 21 * calibration.LegacyModuleMM
+	for i, c := range g.Scene.Cards {
+		p, err := rules.ParsePayload(c.Payload)
+		if err != nil || p.Kind != rules.KindCard {
+			continue
+		}
+		g.Scene.Cards[i].QRSideMM = side
+		if g.Cal.Decks == nil {
+			g.Cal.Decks = map[string]calibration.Deck{}
+		}
+		g.Cal.Decks[p.Card.ID.Deck] = calibration.Deck{Card: [2]float64{c.Size.X, c.Size.Y}, Code: side}
+	}
 }
 
 // hand reaches from the bottom edge to a point, in image pixels.

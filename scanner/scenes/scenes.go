@@ -239,6 +239,21 @@ func codeQuad(c synth.Card) geom.Quad {
 	return cardFrame(c).ApplyQuad(geom.Rect(-s, -s, s, s))
 }
 
+// growCodes prints every card's code f times bigger and returns the decks'
+// new geometry, for the calibration file.
+func (b *builder) growCodes(f float64) map[string]calibration.Deck {
+	out := map[string]calibration.Deck{}
+	for i := range b.items {
+		it := &b.items[i]
+		if it.marker || it.ref.ID.Deck == "" {
+			continue
+		}
+		it.card.QRSideMM *= f
+		out[it.ref.ID.Deck] = calibration.Deck{Card: [2]float64{it.card.Size.X, it.card.Size.Y}, Code: it.card.QRSideMM}
+	}
+	return out
+}
+
 // finish chooses the camera so the whole layout fills the frame, adds the
 // effects and builds the game.
 func (b *builder) finish(name string, setup rules.Setup) (Game, error) {
@@ -265,7 +280,18 @@ func (b *builder) finish(name string, setup rules.Setup) (Game, error) {
 	b.move(shift)
 	bw, bh := maxX-minX+60, maxY-minY+60
 	w, h := b.o.size()
+	var bigger map[string]calibration.Deck
 	if b.o.Width <= 0 || b.o.Height <= 0 {
+		// A table too large for the default codes at the finest frame
+		// gets its cards printed with bigger codes, as `tableref print
+		// size` tells a player to, up to the 1.5 mm modules tableref
+		// printed before its reader learnt small codes, recorded in the
+		// calibration file as the player would.
+		if need := MinModulePx / smallest * math.Max(bw, bh*16/9); need > MaxWidth {
+			f := math.Min(need/MaxWidth, calibration.LegacyModuleMM/smallest)
+			bigger = b.growCodes(f)
+			smallest *= f
+		}
 		// A 16:9 frame just big enough for MinModulePx on the smallest
 		// code, as a camera mode would be chosen for the table.
 		ppmm := MinModulePx / smallest
@@ -304,7 +330,7 @@ func (b *builder) finish(name string, setup rules.Setup) (Game, error) {
 	scene.Effect.Hands = b.hands(cam, w, h)
 	inv, _ := cam.Inverse()
 	cal := &calibration.File{Format: calibration.Format,
-		Plane: &calibration.Plane{Image: [2]int{w, h}, H: inv, Source: calibration.SourceSheet, CodeMM: calibration.PrintedCode, Codes: 4}}
+		Plane: &calibration.Plane{Image: [2]int{w, h}, H: inv, Source: calibration.SourceSheet, CodeMM: calibration.PrintedCode, Codes: 4}, Decks: bigger}
 	return Game{Name: name, Setup: setup, Scene: scene, Visible: b.visible(), Full: b.full.Clone(), Cal: cal, Mats: b.mats}, nil
 }
 

@@ -35,6 +35,11 @@ const (
 	codebookMinScore  = 0.45
 	codebookMinMargin = 0.2
 	codebookMinAgree  = 0.6
+	// codebookSureTurn is a known-module agreement in the box search
+	// that only the code's own turn reaches (the other turns put data
+	// where finders should be, and stay under 0.5): the search stops
+	// there instead of trying the remaining turns.
+	codebookSureTurn = 0.75
 	// codebookMinContrast is the least grey difference between the
 	// known dark and light modules, in 8-bit levels.
 	codebookMinContrast = 16
@@ -279,28 +284,38 @@ func (cb *Codebook) matchBox(lum []byte, w, h int, centre geom.Pt, half float64,
 		return codebookMatch{}, false
 	}
 	s := &softGrid{lum: lum, w: w, h: h, n: n, lay: layoutFor(n), coarse: true}
-	corners := geom.Quad{
-		centre.Add(geom.Pt{X: -half, Y: -half}), centre.Add(geom.Pt{X: half, Y: -half}),
-		centre.Add(geom.Pt{X: half, Y: half}), centre.Add(geom.Pt{X: -half, Y: half}),
-	}
 	fn := float64(n)
+	// The code's module axes: the box's own sides, and when no turn of
+	// those frames the code surely, the axes its edges show (a code seen
+	// at a slant is a parallelogram that the candidate's box does not
+	// follow).
+	axes := [][2]geom.Pt{{{X: 2 * half / fn}, {Y: 2 * half / fn}}}
 	best, bestFit := gridAt{}, math.Inf(-1)
-	for turn := 0; turn < 4; turn++ {
-		o := corners[turn]
-		ex := corners[(turn+1)%4].Sub(o).Scale(1 / fn)
-		ey := corners[(turn+3)%4].Sub(o).Scale(1 / fn)
-		for _, k := range []float64{0.9, 1, 1.1} {
-			// scale about the box's centre
-			g0 := gridAt{ex: ex.Scale(k), ey: ey.Scale(k)}
-			g0.o = centre.Sub(g0.ex.Scale(fn / 2)).Sub(g0.ey.Scale(fn / 2))
-			for dy := -1.5; dy <= 1.5; dy += 0.5 {
-				for dx := -1.5; dx <= 1.5; dx += 0.5 {
-					g := g0
-					g.o = g.o.Add(g.ex.Scale(dx)).Add(g.ey.Scale(dy))
-					if f := s.fitKnown(g); f > bestFit {
-						best, bestFit = g, f
+	for i := 0; i < len(axes) && bestFit < codebookSureTurn; i++ {
+		u, v := axes[i][0], axes[i][1]
+		for turn := 0; turn < 4 && bestFit < codebookSureTurn; turn++ {
+			ex, ey := u, v
+			for k := 0; k < turn; k++ {
+				ex, ey = ey, ex.Scale(-1) // a quarter turn of the code
+			}
+			for _, k := range []float64{0.9, 1, 1.1} {
+				// scale about the box's centre
+				g0 := gridAt{ex: ex.Scale(k), ey: ey.Scale(k)}
+				g0.o = centre.Sub(g0.ex.Scale(fn / 2)).Sub(g0.ey.Scale(fn / 2))
+				for dy := -1.5; dy <= 1.5; dy += 0.5 {
+					for dx := -1.5; dx <= 1.5; dx += 0.5 {
+						g := g0
+						g.o = g.o.Add(g.ex.Scale(dx)).Add(g.ey.Scale(dy))
+						if f := s.fitKnown(g); f > bestFit {
+							best, bestFit = g, f
+						}
 					}
 				}
+			}
+		}
+		if i == 0 && bestFit < codebookSureTurn {
+			if a, b, ok := moduleAxes(lum, w, h, centre, half); ok {
+				axes = append(axes, [2]geom.Pt{a.Scale(2 * half / fn), b.Scale(2 * half / fn)})
 			}
 		}
 	}
@@ -400,4 +415,79 @@ func (cb *Codebook) matchGrid(s *softGrid, g gridAt) (codebookMatch, bool) {
 	best.BL = g.at(3.5, float64(n)-3.5)
 	best.OK = best.Score >= codebookMinScore && best.Margin >= codebookMinMargin
 	return best, true
+}
+
+// moduleAxes finds the directions of a code's module rows and columns in
+// the square of the given centre and half side: a code's module edges all
+// run along its two axes, so the image gradient's direction (folded to
+// 0–180°) has two peaks, each across one axis. It returns unit vectors
+// along the axes, the first nearest the image's x axis (pointing right),
+// the second nearest its y axis (pointing down); ok is false when the
+// square shows no two clear peaks.
+func moduleAxes(lum []byte, w, h int, centre geom.Pt, half float64) (geom.Pt, geom.Pt, bool) {
+	const bins = 180
+	var hist [bins]float64
+	x0, x1 := max(1, int(centre.X-half)), min(w-1, int(centre.X+half))
+	y0, y1 := max(1, int(centre.Y-half)), min(h-1, int(centre.Y+half))
+	for y := y0; y < y1; y++ {
+		for x := x0; x < x1; x++ {
+			gx := float64(lum[y*w+x+1]) - float64(lum[y*w+x-1])
+			gy := float64(lum[(y+1)*w+x]) - float64(lum[(y-1)*w+x])
+			m := gx*gx + gy*gy
+			if m < 100 {
+				continue
+			}
+			a := math.Atan2(gy, gx) * 180 / math.Pi
+			if a < 0 {
+				a += 180
+			}
+			hist[int(a)%bins] += m
+		}
+	}
+	// smooth over ±3°, circularly
+	var sm [bins]float64
+	for i := range sm {
+		for d := -3; d <= 3; d++ {
+			sm[i] += hist[(i+d+bins)%bins]
+		}
+	}
+	peak := func(skip int, within int) (int, float64) {
+		b, bv := -1, 0.0
+		for i, v := range sm {
+			if skip >= 0 {
+				d := (i - skip + bins) % bins
+				if d > bins/2 {
+					d = bins - d
+				}
+				if d < within {
+					continue
+				}
+			}
+			if v > bv {
+				b, bv = i, v
+			}
+		}
+		return b, bv
+	}
+	p1, v1 := peak(-1, 0)
+	p2, v2 := peak(p1, 50) // the other axis: at least 50° away
+	if p1 < 0 || p2 < 0 || v2 < 0.3*v1 {
+		return geom.Pt{}, geom.Pt{}, false
+	}
+	// A gradient peak at angle a is across edges that run at a+90°.
+	along := func(a int) geom.Pt {
+		s, c := math.Sincos((float64(a) + 0.5 + 90) * math.Pi / 180)
+		return geom.Pt{X: c, Y: s}
+	}
+	a, b := along(p1), along(p2)
+	if math.Abs(a.Y) > math.Abs(b.Y) {
+		a, b = b, a // a: the axis nearest x
+	}
+	if a.X < 0 {
+		a = a.Scale(-1)
+	}
+	if b.Y < 0 {
+		b = b.Scale(-1)
+	}
+	return a, b, true
 }

@@ -40,12 +40,18 @@ func (r *Reader) decodeAll(ctx context.Context, grey gocv.Mat, cands []candidate
 		}
 		return false
 	}
+	withBook := r.opt.Codebook.Len() > 0
 	var failed []candidate
 	err = r.each(ctx, cands, func(c candidate) {
 		if covered(c) {
 			return
 		}
-		code, ok := r.decodeOne(grey, p, c)
+		// A candidate too small for the warped attempts to read often is
+		// only cut out as it is here; the codebook comes first for it.
+		code, ok := r.tryNative(p, c)
+		if !ok && !(withBook && c.small()) {
+			code, ok = r.tryAttempts(grey, p, c)
+		}
 		mu.Lock()
 		defer mu.Unlock()
 		if ok {
@@ -54,7 +60,7 @@ func (r *Reader) decodeAll(ctx context.Context, grey gocv.Mat, cands []candidate
 			failed = append(failed, c)
 		}
 	})
-	if err != nil || r.opt.Codebook.Len() == 0 || len(failed) == 0 {
+	if err != nil || !withBook || len(failed) == 0 {
 		return codes, nil, err
 	}
 	sort.SliceStable(failed, func(i, j int) bool { return failed[i].squareness() > failed[j].squareness() })
@@ -62,18 +68,35 @@ func (r *Reader) decodeAll(ctx context.Context, grey gocv.Mat, cands []candidate
 		if covered(c) {
 			return
 		}
-		if code, ok := r.tryCodebook(grey, c); ok {
-			mu.Lock()
-			defer mu.Unlock()
-			if code.Text == "" {
-				unsure = append(unsure, code)
-			} else {
-				codes = append(codes, code)
+		code, ok := r.tryCodebook(grey, c)
+		if (!ok || code.Text == "") && c.small() {
+			// Not one of the table's payloads for sure: a code outside
+			// the codebook is still read the ordinary way.
+			if read, ok2 := r.tryAttempts(grey, p, c); ok2 {
+				code, ok = read, true
 			}
+		}
+		if !ok {
+			return
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if code.Text == "" {
+			unsure = append(unsure, code)
+		} else {
+			codes = append(codes, code)
 		}
 	})
 	return codes, unsure, err
 }
+
+// smallSide is the candidate side (full-resolution px) under which a
+// version-1 code has fewer than 2.6 px a module: the warped attempts
+// rarely read such a code through a colour sensor and cost more than the
+// codebook, so with a codebook they come after it.
+const smallSide = 21 * 2.6
+
+func (c candidate) small() bool { return c.side() < smallSide }
 
 // each runs do on every candidate over the reader's workers, in order of
 // the slice as far as the workers allow, until ctx ends.
@@ -121,10 +144,8 @@ var attempts = []attempt{
 	{pxPerModule: 6, margin: 2.2, tryHarder: true, confidence: 0.8},
 }
 
-func (r *Reader) decodeOne(grey gocv.Mat, p plane, c candidate) (Code, bool) {
-	if code, ok := r.tryNative(p, c); ok {
-		return code, true
-	}
+// tryAttempts decodes the candidate from warped crops (attempts).
+func (r *Reader) tryAttempts(grey gocv.Mat, p plane, c candidate) (Code, bool) {
 	for _, a := range attempts {
 		if code, ok := r.tryCrop(grey, p, c, a); ok {
 			return code, true
