@@ -97,21 +97,13 @@ func (r *Referee) resume() ([]rules.Event, error) {
 	if l.TornTail {
 		slog.Warn("journal: the last line was cut short (power cut?) and was dropped", "journal", r.path)
 	}
-	m, _, err := journal.NewMatch(l.Setup)
-	if err != nil {
-		w.Close()
-		return nil, fmt.Errorf("resuming %s: %w", r.path, err)
-	}
-	for _, e := range l.Entries {
-		m.Apply(e)
-		if e.Kind == replay.KindSnapshot {
-			r.table, r.have = e.Table, true
-		}
-	}
-	r.w, r.match, r.base, r.last, r.n = w, m, l.LastT(), l.LastT(), len(l.Entries)
-	slog.Info("journal: game resumed", "journal", r.path, "mode", l.Setup.Mode, "entries", len(l.Entries), "t", r.base)
-	note := rules.Event{Kind: rules.EventInfo, Short: rules.Say("Game resumed", fmt.Sprintf("%d steps kept", len(l.Entries))),
-		Long: fmt.Sprintf("The game was resumed from its journal: %d snapshots and inputs replayed.", len(l.Entries))}
+	m := l.Match
+	m.OnFold = r.saveCheckpoint
+	r.table, r.have = l.Table, l.HaveTable
+	r.w, r.match, r.base, r.last, r.n = w, m, l.LastT(), l.LastT(), l.Count
+	slog.Info("journal: game resumed", "journal", r.path, "mode", l.Setup.Mode, "entries", l.Count, "replayed", l.Replayed, "checkpoint", l.Checkpoint, "t", r.base)
+	note := rules.Event{Kind: rules.EventInfo, Short: rules.Say("Game resumed", fmt.Sprintf("%d steps kept", l.Count)),
+		Long: fmt.Sprintf("The game was resumed from its journal: %d snapshots and inputs kept.", l.Count)}
 	evs := []rules.Event{note}
 	if h := m.History(); len(h) > 0 {
 		last := h[len(h)-1].Event
@@ -136,6 +128,7 @@ func (r *Referee) NewGame(s rules.Setup) ([]rules.Event, error) {
 	if r.w != nil {
 		r.w.Close()
 	}
+	m.OnFold = r.saveCheckpoint
 	r.w, r.match, r.table, r.have = w, m, rules.Table{}, false
 	r.base, r.last, r.n, r.started = 0, 0, 0, r.now()
 	r.said = map[float64]time.Time{0: r.started}
@@ -162,7 +155,7 @@ func (r *Referee) Observe(t float64, tab rules.Table) ([]rules.Event, error) {
 	}
 	r.n++
 	r.table, r.have = tab.Clone(), true
-	return r.match.Apply(journal.Entry{T: t, Kind: replay.KindSnapshot, Table: tab}), nil
+	return r.match.Apply(r.entry(journal.Entry{T: t, Kind: replay.KindSnapshot, Table: tab})), nil
 }
 
 // Input journals and then applies a player's input at game time t.
@@ -175,7 +168,22 @@ func (r *Referee) Input(t float64, in rules.Input) ([]rules.Event, error) {
 		return nil, err
 	}
 	r.n++
-	return r.match.Apply(journal.Entry{T: t, Kind: replay.KindInput, Input: in}), nil
+	return r.match.Apply(r.entry(journal.Entry{T: t, Kind: replay.KindInput, Input: in})), nil
+}
+
+// entry stamps e, just journaled, with where it ends in the journal, so
+// that a fold at it can save a checkpoint.
+func (r *Referee) entry(e journal.Entry) journal.Entry {
+	e.Line, e.End, e.Sum, e.Seq = r.w.Line(), r.w.Size(), r.w.Sum(), r.n
+	return e
+}
+
+// saveCheckpoint saves the game's folded state beside the journal. A
+// checkpoint that cannot be saved costs only time at the next resume.
+func (r *Referee) saveCheckpoint(cp *journal.Checkpoint) {
+	if err := journal.SaveCheckpoint(r.path, cp); err != nil {
+		slog.Warn("journal: saving a checkpoint (the next resume replays the whole journal)", "err", err)
+	}
 }
 
 // monotone keeps journal times from going backwards (a replay reader
