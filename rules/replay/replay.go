@@ -93,6 +93,9 @@ type Reader struct {
 	// included), in order, but not a torn tail: a journal hashes what it
 	// keeps with it.
 	Tee io.Writer
+	// Comment, when set, is given every comment line (its text after
+	// '#', trimmed) with its line number.
+	Comment func(line int, text string)
 }
 
 // NewReader reads a replay from r; name is used in error messages.
@@ -215,6 +218,9 @@ func (r *Reader) Next() (Line, error) {
 		if len(text) == 0 || text[0] == '#' {
 			if err := r.keep(raw); err != nil {
 				return Line{}, err
+			}
+			if len(text) > 0 && r.Comment != nil && complete {
+				r.Comment(r.num, string(bytes.TrimSpace(text[1:])))
 			}
 			continue
 		}

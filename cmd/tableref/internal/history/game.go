@@ -93,6 +93,9 @@ func FromJournal(data []byte, name string, ended time.Time) (*Game, error) {
 	if l.Setup.Mode == "" {
 		return nil, fmt.Errorf("history: %s: no game in it (no header line)", name)
 	}
+	if err := journal.CheckDecks(name, l.Decks); err != nil {
+		return nil, fmt.Errorf("history: not recorded, never rescored with other cards: %w", err)
+	}
 	m, _, err := journal.NewMatch(l.Setup)
 	if err != nil {
 		return nil, fmt.Errorf("history: %s: %w", name, err)

@@ -32,6 +32,9 @@ type Checkpoint struct {
 	Entries int         `json:"entries"`
 	T       float64     `json:"t"` // time of the last entry folded
 	Setup   rules.Setup `json:"setup"`
+	// Decks are the decks the journal recorded (they are in the part of
+	// it a resume from here does not read again).
+	Decks []DeckPrint `json:"decks,omitempty"`
 	// State is the game's saved state (its mode's Restore reads it).
 	State json.RawMessage `json:"state"`
 	// Said is what the referee had said up to there, in short.

@@ -55,6 +55,7 @@ type Writer struct {
 	size   int64  // bytes of complete, synced lines
 	sum    uint64 // their CRC-64 (ECMA), for checkpoints
 	lines  int    // their newlines: the number of the last line written
+	decks  []DeckPrint
 	broken error
 }
 
@@ -99,7 +100,8 @@ func Create(path string, s rules.Setup, now time.Time) (*Writer, error) {
 	return w, nil
 }
 
-// NewWriter writes a new journal (the mark and the header for s) to f,
+// NewWriter writes a new journal (the mark, the header for s and the
+// decks that judge it: DeckPrint) to f,
 // which holds size bytes already (0 for a new file).
 func NewWriter(f File, path string, size int64, s rules.Setup) (*Writer, error) {
 	w := &Writer{path: path, f: f, size: size}
@@ -107,6 +109,13 @@ func NewWriter(f File, path string, size int64, s rules.Setup) (*Writer, error) 
 	buf.WriteString(Mark + "\n")
 	if _, err := replay.NewWriter(&buf, s); err != nil {
 		return nil, fmt.Errorf("journal: %w", err)
+	}
+	if w.decks = DeckPrints(s); len(w.decks) > 0 {
+		line, err := decksLine(w.decks)
+		if err != nil {
+			return nil, fmt.Errorf("journal: %w", err)
+		}
+		buf.Write(line)
 	}
 	if err := w.commit(buf.Bytes()); err != nil {
 		return nil, err
@@ -119,6 +128,9 @@ func NewWriter(f File, path string, size int64, s rules.Setup) (*Writer, error) 
 func Resume(f File, path string, size int64, sum uint64, lines int) *Writer {
 	return &Writer{path: path, f: f, size: size, sum: sum, lines: lines}
 }
+
+// Decks are the decks the journal records as judging its game.
+func (w *Writer) Decks() []DeckPrint { return w.decks }
 
 // Line is the number of the last line written (an entry just written is
 // on it).

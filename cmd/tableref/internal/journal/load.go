@@ -49,6 +49,11 @@ type Loaded struct {
 	Checkpoint string
 	// Replayed is how many entries Open referred to the engine.
 	Replayed int
+	// Decks are the decks the journal says judged the game (none in a
+	// journal older than that record), and DecksChanged, from Open, says
+	// how those installed now differ (CheckDecks).
+	Decks        []DeckPrint
+	DecksChanged error
 	// TornTail is true when the last line was cut short and dropped.
 	TornTail bool
 	// Size is the length in bytes of the complete lines: where appending
@@ -84,6 +89,11 @@ func (l *Loaded) stream(r *replay.Reader, entry func(Entry)) error {
 	h := resumeCRC(l.sum) // 0 at the start of the file
 	r.Tee = h
 	r.AllowTornTail = true
+	r.Comment = func(_ int, text string) {
+		if p, ok := parseDecks(text); ok && l.Decks == nil {
+			l.Decks = p
+		}
+	}
 	header := l.Setup.Mode != ""
 	for {
 		line, err := r.Next()
@@ -169,6 +179,7 @@ func Open(path string) (*Loaded, *Writer, error) {
 		r = replay.NewReader(rf, path)
 	}
 	save := func(cp *Checkpoint) {
+		cp.Decks = l.Decks
 		if err := SaveCheckpoint(path, cp); err != nil {
 			slog.Warn("journal: saving a checkpoint", "err", err)
 		}
@@ -199,6 +210,7 @@ func Open(path string) (*Loaded, *Writer, error) {
 		return nil, nil, fmt.Errorf("journal: %s: %w", path, merr)
 	}
 	l.Match.OnFold = nil
+	l.DecksChanged = CheckDecks(path, l.Decks)
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
 	if err != nil {
 		return nil, nil, fmt.Errorf("journal: %w", err)
@@ -212,6 +224,7 @@ func Open(path string) (*Loaded, *Writer, error) {
 		return nil, nil, describe(path, err)
 	}
 	w := Resume(f, path, l.Size, l.sum, l.lines)
+	w.decks = l.Decks
 	if l.NeedsNewline {
 		if err := w.commit([]byte("\n")); err != nil {
 			f.Close()
@@ -261,7 +274,7 @@ func (l *Loaded) fromCheckpoint(f *os.File, path string, size int64) (*replay.Re
 		return ignore(err.Error())
 	}
 	m.OnFold = nil
-	l.Match, l.Setup, l.Count, l.Last, l.Size, l.sum = m, cp.Setup, cp.Entries, cp.T, cp.Offset, cp.Sum
+	l.Match, l.Setup, l.Count, l.Last, l.Size, l.sum, l.Decks = m, cp.Setup, cp.Entries, cp.T, cp.Offset, cp.Sum, cp.Decks
 	l.Checkpoint = fmt.Sprintf("used: %d entries restored, the tail from line %d replayed", cp.Entries, cp.Line+1)
 	return r, nil
 }

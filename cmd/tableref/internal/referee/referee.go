@@ -33,6 +33,9 @@ type Referee struct {
 	// said is when each game time was reached in this run, so the page
 	// shows clock times (entries replayed at a resume have none).
 	said map[float64]time.Time
+	// decksChanged says how the decks installed now differ from those
+	// that judged the resumed game (nil: they do not).
+	decksChanged error
 }
 
 // New is a referee on a journal already open and a game already
@@ -100,6 +103,10 @@ func (r *Referee) resume() ([]rules.Event, error) {
 	m := l.Match
 	m.OnFold = r.saveCheckpoint
 	r.table, r.have = l.Table, l.HaveTable
+	r.decksChanged = l.DecksChanged
+	if l.DecksChanged != nil {
+		slog.Warn("journal: the decks installed now are not those that judged the game", "err", l.DecksChanged)
+	}
 	r.w, r.match, r.base, r.last, r.n = w, m, l.LastT(), l.LastT(), l.Count
 	slog.Info("journal: game resumed", "journal", r.path, "mode", l.Setup.Mode, "entries", l.Count, "replayed", l.Replayed, "checkpoint", l.Checkpoint, "t", r.base)
 	note := rules.Event{Kind: rules.EventInfo, Short: rules.Say("Game resumed", fmt.Sprintf("%d steps kept", l.Count)),
@@ -129,7 +136,7 @@ func (r *Referee) NewGame(s rules.Setup) ([]rules.Event, error) {
 		r.w.Close()
 	}
 	m.OnFold = r.saveCheckpoint
-	r.w, r.match, r.table, r.have = w, m, rules.Table{}, false
+	r.w, r.match, r.table, r.have, r.decksChanged = w, m, rules.Table{}, false, nil
 	r.base, r.last, r.n, r.started = 0, 0, 0, r.now()
 	r.said = map[float64]time.Time{0: r.started}
 	slog.Info("new game", "mode", s.Mode, "players", s.Players, "journal", r.path)
@@ -181,6 +188,7 @@ func (r *Referee) entry(e journal.Entry) journal.Entry {
 // saveCheckpoint saves the game's folded state beside the journal. A
 // checkpoint that cannot be saved costs only time at the next resume.
 func (r *Referee) saveCheckpoint(cp *journal.Checkpoint) {
+	cp.Decks = r.w.Decks()
 	if err := journal.SaveCheckpoint(r.path, cp); err != nil {
 		slog.Warn("journal: saving a checkpoint (the next resume replays the whole journal)", "err", err)
 	}
@@ -225,6 +233,12 @@ func (r *Referee) LastT() float64 { return r.last }
 
 // Entries is the number of snapshots and inputs journaled in this game.
 func (r *Referee) Entries() int { return r.n }
+
+// DecksChanged says, for a resumed game, how the decks installed now
+// differ from those that judged it (journal.ErrDecksChanged), or nil. The
+// game must not go on with other cards: the daemon refuses, and New game
+// keeps it as it was judged.
+func (r *Referee) DecksChanged() error { return r.decksChanged }
 
 // Path is the journal's path.
 func (r *Referee) Path() string { return r.path }
