@@ -83,6 +83,18 @@ func Read(data []byte, name string) (*Loaded, error) {
 	return l, nil
 }
 
+// Each reads a whole journal like Read but hands each entry to fn instead
+// of keeping them (Loaded.Count says how many): the memory it takes
+// besides data does not grow with the journal.
+func Each(data []byte, name string, fn func(rules.Setup, Entry)) (*Loaded, error) {
+	l := &Loaded{}
+	err := l.stream(replay.NewReader(bytes.NewReader(data), name), func(e Entry) { fn(l.Setup, e) })
+	if err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
 // stream reads a journal's lines from r, calling entry for each; the
 // header goes to l.Setup (a reader resumed from a checkpoint has had it).
 func (l *Loaded) stream(r *replay.Reader, entry func(Entry)) error {
