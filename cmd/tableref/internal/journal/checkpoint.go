@@ -1,6 +1,9 @@
 package journal
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -165,12 +168,19 @@ func (m *Match) Checkpoint() *Checkpoint {
 }
 
 // RestoreMatch is the match a checkpoint saved, before the journal's tail.
-func RestoreMatch(cp *Checkpoint) (*Match, error) {
+// A state the engine cannot take (it panics on it) is an error, never a
+// crash: the journal is then replayed from its start.
+func RestoreMatch(cp *Checkpoint) (m *Match, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			m, err = nil, fmt.Errorf("checkpoint: the game's saved state cannot be restored: %v", p)
+		}
+	}()
 	mode, ok := rules.LookupMode(cp.Setup.Mode)
 	if !ok || mode.Restore == nil {
 		return nil, fmt.Errorf("checkpoint: game mode %q cannot be restored", cp.Setup.Mode)
 	}
-	m := &Match{setup: cp.Setup, restore: mode.Restore, base: cp.State, baseHist: cp.Said,
+	m = &Match{setup: cp.Setup, restore: mode.Restore, base: cp.State, baseHist: cp.Said,
 		baseAt: Entry{Line: cp.Line, T: cp.T, End: cp.Offset, Sum: cp.Sum, Seq: cp.Entries}}
 	if err := m.rebuild(); err != nil {
 		return nil, fmt.Errorf("checkpoint: %w", err)
@@ -181,9 +191,9 @@ func RestoreMatch(cp *Checkpoint) (*Match, error) {
 // SaveCheckpoint writes cp for the journal at path, atomically: a crash
 // leaves the old checkpoint or the new one, never half of one.
 func SaveCheckpoint(path string, cp *Checkpoint) error {
-	data, err := json.Marshal(cp)
+	data, err := encodeCheckpoint(cp)
 	if err != nil {
-		return fmt.Errorf("checkpoint: %w", err)
+		return err
 	}
 	dst := CheckpointPath(path)
 	f, err := os.CreateTemp(filepath.Dir(dst), filepath.Base(dst)+".*.tmp")
@@ -211,6 +221,18 @@ func SaveCheckpoint(path string, cp *Checkpoint) error {
 	return syncDir(filepath.Dir(dst))
 }
 
+// encodeCheckpoint is a checkpoint file's content: the JSON, then the
+// file's own SHA-256, so that one damaged on the card is ignored rather
+// than restored into the engine.
+func encodeCheckpoint(cp *Checkpoint) ([]byte, error) {
+	body, err := json.Marshal(cp)
+	if err != nil {
+		return nil, fmt.Errorf("checkpoint: %w", err)
+	}
+	sum := sha256.Sum256(body)
+	return append(append(body, "\nsha256 "...), hex.EncodeToString(sum[:])+"\n"...), nil
+}
+
 // loadCheckpoint reads the checkpoint of the journal at path; nil (and no
 // error) when there is none.
 func loadCheckpoint(path string) (*Checkpoint, error) {
@@ -221,8 +243,13 @@ func loadCheckpoint(path string) (*Checkpoint, error) {
 	if err != nil {
 		return nil, err
 	}
+	body, tail, _ := bytes.Cut(data, []byte("\nsha256 "))
+	sum := sha256.Sum256(body)
+	if string(bytes.TrimSpace(tail)) != hex.EncodeToString(sum[:]) {
+		return nil, fmt.Errorf("%s: damaged (its SHA-256 does not match)", CheckpointPath(path))
+	}
 	var cp Checkpoint
-	if err := json.Unmarshal(data, &cp); err != nil {
+	if err := json.Unmarshal(body, &cp); err != nil {
 		return nil, fmt.Errorf("%s: %w", CheckpointPath(path), err)
 	}
 	if cp.Format != checkpointFormat {

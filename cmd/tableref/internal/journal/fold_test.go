@@ -212,3 +212,64 @@ func firstDiff(got, want string) string {
 	}
 	return "got …" + got[max(0, i-300):min(len(got), i+200)] + "\nwant …" + want[max(0, i-300):min(len(want), i+200)]
 }
+
+// A checkpoint damaged on the card, or one whose state the engine cannot
+// take, is ignored and the journal replayed: never restored, never a crash.
+func TestDamagedCheckpointIsIgnored(t *testing.T) {
+	smallReach(t, 8)
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	want := state(t, longGame(t, path, 300))
+	cpData, err := os.ReadFile(CheckpointPath(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	damaged := bytes.Replace(cpData, []byte(`"Right":`), []byte(`"Right":9`), 1)
+	os.WriteFile(CheckpointPath(path), damaged, 0o640)
+	l, w, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	if !strings.Contains(l.Checkpoint, "ignored") || !strings.Contains(l.Checkpoint, "damaged") || state(t, l.Match) != want {
+		t.Errorf("a damaged checkpoint: %q, same game %v", l.Checkpoint, state(t, l.Match) == want)
+	}
+}
+
+// FuzzCheckpoint: whatever the checkpoint file holds, a resume neither
+// panics nor takes a game other than the journal's.
+func FuzzCheckpoint(f *testing.F) {
+	old := undoReach
+	undoReach = 8
+	dir := f.TempDir()
+	path := filepath.Join(dir, "journal.jsonl")
+	longGame(f, path, 60)
+	undoReach = old
+	journalData, _ := os.ReadFile(path)
+	good, err := loadCheckpoint(path)
+	if err != nil || good == nil {
+		f.Fatalf("no checkpoint: %v", err)
+	}
+	body, _ := json.Marshal(good)
+	f.Add(body)
+	f.Add([]byte(`{"format":1,"setup":{"mode":"test-counter","players":["A"]},"state":{"Points":null,"Turn":7},"said":[{"line":-4}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p := filepath.Join(t.TempDir(), "journal.jsonl")
+		os.WriteFile(p, journalData, 0o640)
+		// Whatever it says, it is a checkpoint of this journal (its
+		// place and CRC right), so the engine is given its state.
+		var cp Checkpoint
+		if json.Unmarshal(data, &cp) != nil {
+			os.WriteFile(CheckpointPath(p), data, 0o640)
+		} else {
+			cp.Format, cp.Offset, cp.Sum, cp.Line = checkpointFormat, good.Offset, good.Sum, good.Line
+			b, err := encodeCheckpoint(&cp)
+			if err != nil {
+				return
+			}
+			os.WriteFile(CheckpointPath(p), b, 0o640)
+		}
+		if _, w, err := Open(p); err == nil {
+			w.Close()
+		}
+	})
+}

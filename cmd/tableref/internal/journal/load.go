@@ -10,6 +10,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"reflect"
 
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/rules/replay"
@@ -184,42 +185,22 @@ func Open(path string) (*Loaded, *Writer, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("journal: %w", err)
 	}
+	if r != nil {
+		err = l.replay(r, path)
+		var bad *badState
+		if errors.As(err, &bad) { // the checkpoint's state broke the engine
+			slog.Warn("journal: the checkpoint's state cannot be played on: ignored, the journal is replayed from its start", "journal", path, "why", bad)
+			l, r = &Loaded{Checkpoint: "ignored: " + bad.Error()}, nil
+		}
+	}
 	if r == nil {
 		if _, err := rf.Seek(0, io.SeekStart); err != nil {
 			return nil, nil, fmt.Errorf("journal: %w", err)
 		}
-		r = replay.NewReader(rf, path)
+		err = l.replay(replay.NewReader(rf, path), path)
 	}
-	save := func(cp *Checkpoint) {
-		cp.Decks = l.Decks
-		if err := SaveCheckpoint(path, cp); err != nil {
-			slog.Warn("journal: saving a checkpoint", "err", err)
-		}
-	}
-	if l.Match != nil {
-		l.Match.OnFold = save
-	}
-	var merr error
-	err = l.stream(r, func(e Entry) {
-		if l.Match == nil && merr == nil {
-			l.Match, _, merr = NewMatch(l.Setup)
-			if merr == nil {
-				l.Match.OnFold = save
-			}
-		}
-		if merr == nil {
-			l.Match.Apply(e)
-			l.Replayed++
-		}
-	})
 	if err != nil {
 		return nil, nil, fmt.Errorf("journal: %w", err)
-	}
-	if merr == nil && l.Match == nil {
-		l.Match, _, merr = NewMatch(l.Setup)
-	}
-	if merr != nil {
-		return nil, nil, fmt.Errorf("journal: %s: %w", path, merr)
 	}
 	l.Match.OnFold = nil
 	l.DecksChanged = CheckDecks(path, l.Decks)
@@ -251,6 +232,58 @@ func Open(path string) (*Loaded, *Writer, error) {
 	return l, w, nil
 }
 
+// badState is a panic of the engine on a state restored from a checkpoint.
+type badState struct{ p any }
+
+func (b *badState) Error() string {
+	return fmt.Sprintf("the game's saved state breaks the engine: %v", b.p)
+}
+
+// replay referees the journal's lines from r on l.Match (a new one at the
+// header when l has none), saving a checkpoint at each fold. An engine
+// that panics on a state restored from a checkpoint is a *badState error.
+func (l *Loaded) replay(r *replay.Reader, path string) (err error) {
+	if l.Match != nil {
+		defer func() {
+			if p := recover(); p != nil {
+				err = &badState{p: p}
+			}
+		}()
+	}
+	save := func(cp *Checkpoint) {
+		cp.Decks = l.Decks
+		if err := SaveCheckpoint(path, cp); err != nil {
+			slog.Warn("journal: saving a checkpoint", "err", err)
+		}
+	}
+	if l.Match != nil {
+		l.Match.OnFold = save
+	}
+	var merr error
+	err = l.stream(r, func(e Entry) {
+		if l.Match == nil && merr == nil {
+			l.Match, _, merr = NewMatch(l.Setup)
+			if merr == nil {
+				l.Match.OnFold = save
+			}
+		}
+		if merr == nil {
+			l.Match.Apply(e)
+			l.Replayed++
+		}
+	})
+	if err != nil {
+		return err
+	}
+	if merr == nil && l.Match == nil {
+		l.Match, _, merr = NewMatch(l.Setup)
+	}
+	if merr != nil {
+		return fmt.Errorf("%s: %w", path, merr)
+	}
+	return nil
+}
+
 // fromCheckpoint restores the match from the journal's checkpoint when it
 // matches the journal, and returns a reader of the tail after it; nil when
 // there is no checkpoint or it does not match (Loaded.Checkpoint says why).
@@ -273,6 +306,12 @@ func (l *Loaded) fromCheckpoint(f *os.File, path string, size int64) (*replay.Re
 	}
 	if !ok {
 		return ignore(why)
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil, err
+	}
+	if head, err := replay.NewReader(f, path).Next(); err != nil || !reflect.DeepEqual(head.Setup, cp.Setup) {
+		return ignore("it is of another game than the journal's header")
 	}
 	m, err := RestoreMatch(cp)
 	if err != nil {
