@@ -11,7 +11,7 @@ import (
 )
 
 func newReplay() *cobra.Command {
-	var asJSON, isJournal bool
+	var o journal.ReplayOptions
 	c := &cobra.Command{
 		Use:   "replay FILE",
 		Short: "referee a recorded game (replay or journal file) without a camera",
@@ -19,14 +19,15 @@ func newReplay() *cobra.Command {
 			"  tableref replay --json rules/nsoe/testdata/europe-three-players.jsonl",
 		Args: cli.ArgsBetween(1, 1, "one replay or journal file (docs/replay.md)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			g, err := journal.ReplayFile(cmd.Context(), args[0], asJSON, isJournal, cmd.OutOrStdout(), cmd.ErrOrStderr())
-			if err == nil && g != nil && !asJSON {
+			g, err := journal.ReplayFile(cmd.Context(), args[0], o, cmd.OutOrStdout(), cmd.ErrOrStderr())
+			if err == nil && g != nil && !o.JSON {
 				replay.WriteStandings(cmd.OutOrStdout(), g)
 			}
 			return err
 		},
 	}
-	c.Flags().BoolVar(&asJSON, "json", false, "print one JSON event per line instead of text")
-	c.Flags().BoolVar(&isJournal, "journal", false, "the file is a daemon journal: drop a torn last line with a warning and undo as the daemon does (automatic for files that start with the journal mark)")
+	c.Flags().BoolVar(&o.JSON, "json", false, "print one JSON event per line instead of text")
+	c.Flags().BoolVar(&o.Rescore, "rescore", false, "judge a journal again with the decks installed now when they are not those it records (refused otherwise)")
+	c.Flags().BoolVar(&o.Journal, "journal", false, "the file is a daemon journal: drop a torn last line with a warning and undo as the daemon does (automatic for files that start with the journal mark)")
 	return c
 }

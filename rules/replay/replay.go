@@ -68,32 +68,72 @@ type body struct {
 // daemon sets it aside and starts afresh); a replay like that is an error.
 var ErrNoGame = errors.New("the file holds no game")
 
+// MaxLine is the longest line a replay may hold. A longer line is refused
+// when the reader gets to MaxLine bytes of it: it is never read whole.
+const MaxLine = 16 << 20
+
 // Reader reads a replay line by line. Its errors say "NAME:LINE: what".
 type Reader struct {
 	name     string
-	sc       *bufio.Scanner
+	br       *bufio.Reader
+	buf      []byte // the line being read, reused
 	num      int
+	off      int64 // bytes of the lines read so far (a torn tail left out)
 	res      rules.Resolver
 	setup    *rules.Setup
 	lastT    float64
 	tornTail bool
+	noFinal  bool
 
 	// AllowTornTail makes a last line that is cut short (no newline and not
 	// valid JSON, as a power cut leaves a journal) end the replay cleanly;
 	// TornTail then reports it. Replays written by hand keep it false.
 	AllowTornTail bool
+	// Tee, when set, is given the bytes of every line read (newline
+	// included), in order, but not a torn tail: a journal hashes what it
+	// keeps with it.
+	Tee io.Writer
+	// Comment, when set, is given every comment line (its text after
+	// '#', trimmed) with its line number.
+	Comment func(line int, text string)
 }
 
 // NewReader reads a replay from r; name is used in error messages.
 func NewReader(r io.Reader, name string) *Reader {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
-	sc.Split(scanLinesKeepTorn)
-	return &Reader{name: name, sc: sc}
+	return &Reader{name: name, br: bufio.NewReaderSize(r, 64*1024)}
 }
+
+// ResumeReader reads the rest of a replay from r, which is positioned
+// after line lines (offset bytes) of a file whose header held s and whose
+// last line before was at time lastT: a journal resumed from a checkpoint
+// reads only its tail.
+func ResumeReader(r io.Reader, name string, s rules.Setup, line int, offset int64, lastT float64) (*Reader, error) {
+	mode, ok := rules.LookupMode(s.Mode)
+	if !ok {
+		return nil, fmt.Errorf("%s: unknown game mode %q", name, s.Mode)
+	}
+	rd := NewReader(r, name)
+	rd.setup, rd.num, rd.off, rd.lastT = &s, line, offset, lastT
+	rd.res = rules.Resolver{Decks: mode.DecksFor(s)}
+	return rd, nil
+}
+
+// Name is the name the reader's messages give the file.
+func (r *Reader) Name() string { return r.name }
 
 // TornTail reports whether the last line was cut short and dropped.
 func (r *Reader) TornTail() bool { return r.tornTail }
+
+// Offset is the number of bytes of the lines read so far: after io.EOF,
+// the length of the file's complete lines (a torn tail left out).
+func (r *Reader) Offset() int64 { return r.off }
+
+// Line is the number of the last line read.
+func (r *Reader) Line() int { return r.num }
+
+// NoFinalNewline reports, after io.EOF, that the last line is whole but has
+// no newline (the power went between the two): appending must add one.
+func (r *Reader) NoFinalNewline() bool { return r.noFinal }
 
 func (r *Reader) errorf(format string, args ...any) error {
 	return &LineError{File: r.name, Line: r.num, Err: fmt.Errorf(format, args...)}
@@ -109,51 +149,95 @@ type LineError struct {
 func (e *LineError) Error() string { return fmt.Sprintf("%s:%d: %v", e.File, e.Line, e.Err) }
 func (e *LineError) Unwrap() error { return e.Err }
 
-// errTorn marks the unterminated last line the scanner hands back.
-const tornMark = "\x00torn"
+// ErrLineTooLong is the error (wrapped in a LineError) for a line of more
+// than MaxLine bytes.
+var ErrLineTooLong = errors.New("line longer than 16 MiB")
 
-// scanLinesKeepTorn is bufio.ScanLines that marks a final line without a
-// newline, so the reader can tell a torn journal tail from a complete line.
-func scanLinesKeepTorn(data []byte, atEOF bool) (int, []byte, error) {
-	if i := bytes.IndexByte(data, '\n'); i >= 0 {
-		return i + 1, bytes.TrimSuffix(data[:i], []byte("\r")), nil
+// readLine reads the next line into r.buf, newline included; complete is
+// false for a last line without a newline. A line longer than MaxLine is
+// refused as soon as MaxLine bytes of it are read.
+func (r *Reader) readLine() (raw []byte, complete bool, err error) {
+	r.buf = r.buf[:0]
+	for {
+		chunk, err := r.br.ReadSlice('\n')
+		if len(r.buf)+len(chunk) > MaxLine {
+			return nil, false, ErrLineTooLong
+		}
+		if need := len(r.buf) + len(chunk); need > cap(r.buf) {
+			// Double (append grows a big slice by a quarter, which
+			// allocates five times the line on the way to MaxLine).
+			nb := make([]byte, len(r.buf), min(max(2*cap(r.buf), need), MaxLine))
+			copy(nb, r.buf)
+			r.buf = nb
+		}
+		r.buf = append(r.buf, chunk...)
+		switch {
+		case err == nil:
+			return r.buf, true, nil
+		case errors.Is(err, bufio.ErrBufferFull):
+			continue
+		case errors.Is(err, io.EOF):
+			if len(r.buf) == 0 {
+				return nil, false, io.EOF
+			}
+			return r.buf, false, nil
+		default:
+			return nil, false, err
+		}
 	}
-	if atEOF && len(data) > 0 {
-		return len(data), append(append([]byte(nil), data...), tornMark...), nil
+}
+
+// keep counts a line read into the offset and gives it to Tee.
+func (r *Reader) keep(raw []byte) error {
+	r.off += int64(len(raw))
+	r.noFinal = !bytes.HasSuffix(raw, []byte("\n"))
+	if r.Tee != nil {
+		if _, err := r.Tee.Write(raw); err != nil {
+			return r.errorf("%w", err)
+		}
 	}
-	return 0, nil, nil
+	return nil
 }
 
 // Next returns the next line, or io.EOF after the last. The first line
 // must be the header. Blank lines and lines starting with '#' are skipped.
 func (r *Reader) Next() (Line, error) {
-	for r.sc.Scan() {
+	for {
+		raw, complete, err := r.readLine()
+		if errors.Is(err, io.EOF) {
+			break
+		}
 		r.num++
-		raw := r.sc.Bytes()
-		torn := bytes.HasSuffix(raw, []byte(tornMark))
-		if torn {
-			raw = raw[:len(raw)-len(tornMark)]
+		if errors.Is(err, ErrLineTooLong) {
+			return Line{}, r.errorf("%w: refused before reading the rest of it", err)
+		}
+		if err != nil {
+			return Line{}, r.errorf("%w", err)
 		}
 		text := bytes.TrimSpace(raw)
 		if len(text) == 0 || text[0] == '#' {
+			if err := r.keep(raw); err != nil {
+				return Line{}, err
+			}
+			if len(text) > 0 && r.Comment != nil && complete {
+				r.Comment(r.num, string(bytes.TrimSpace(text[1:])))
+			}
 			continue
 		}
 		line, err := r.parse(text)
-		if err != nil && torn && r.AllowTornTail && !json.Valid(text) {
+		if err != nil && !complete && r.AllowTornTail && !json.Valid(text) {
 			r.tornTail = true
 			if r.setup == nil {
 				return Line{}, r.errorf("%w: its header line was cut short (a power cut as the game started?)", ErrNoGame)
 			}
 			return Line{}, io.EOF
 		}
-		return line, err
-	}
-	if err := r.sc.Err(); err != nil {
-		r.num++
-		if errors.Is(err, bufio.ErrTooLong) {
-			return Line{}, r.errorf("line longer than 16 MiB")
+		if err == nil {
+			if kerr := r.keep(raw); kerr != nil {
+				return Line{}, kerr
+			}
 		}
-		return Line{}, r.errorf("%v", err)
+		return line, err
 	}
 	if r.setup == nil {
 		return Line{}, r.errorf("%w: it is empty (or only comments), and a replay starts with a header line", ErrNoGame)

@@ -119,8 +119,8 @@ type daemon struct {
 	scanners chan live.Scanner
 
 	h       health
-	tick    atomic.Int64 // unix nanos of the referee loop's last turn
-	menuAsk time.Time    // when the menu button asked "new game?"
+	tick    *service.Heartbeat // the referee loop's last turn, on the monotonic clock
+	menuAsk time.Time          // when the menu button asked "new game?"
 	// settlePick is the tied player the challenge button last offered as
 	// the winner of an undecided tie (0: none offered yet).
 	settlePick int
@@ -189,7 +189,7 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 		}
 	}
 
-	d := &daemon{cfg: cfg, deps: deps, ref: ref, rec: rec,
+	d := &daemon{cfg: cfg, deps: deps, ref: ref, rec: rec, tick: service.NewHeartbeat(),
 		snaps: make(chan live.Snapshot, 4), inputs: make(chan live.Input, 8), newGames: make(chan newGameMsg), mutes: make(chan muteMsg), joins: make(chan joinMsg, 1),
 		status: make(chan statusMsg, 16), scanners: make(chan live.Scanner, 1)}
 	if cfg.Club.On() {
@@ -334,7 +334,7 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 	}
 	nt := service.NewNotifier()
 	spawn("watchdog", func() error {
-		nt.Watchdog(ctx, func() bool { return time.Since(time.Unix(0, d.tick.Load())) < 10*time.Second })
+		nt.Watchdog(ctx, func() bool { return d.tick.Within(10 * time.Second) })
 		return nil
 	})
 
@@ -408,7 +408,7 @@ func (d *daemon) loop(ctx context.Context, ended, restart chan struct{}, fatal c
 	alive := time.NewTicker(time.Second)
 	defer alive.Stop()
 	for {
-		d.tick.Store(time.Now().UnixNano())
+		d.tick.Beat()
 		select {
 		case <-ctx.Done():
 			slog.Info("stopping", "why", context.Cause(ctx))

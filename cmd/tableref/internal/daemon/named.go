@@ -27,6 +27,8 @@ func startNamed(cfg *config.Config, setup rules.Setup, ref *referee.Referee, rec
 		}
 		slog.Info("new game on --new; the game in play was kept", "mode", setup.Mode, "was", held.Mode)
 		*start = evs
+	case ref.DecksChanged() != nil:
+		return fmt.Errorf("%w: put the deck back as it was to go on with that game, or give --new to start another (that game's journal is kept as it was judged)", ref.DecksChanged())
 	case cfg.GameNamed && !sameGame(held, setup):
 		return fmt.Errorf("the journal %s holds a game in play of %s for %s, not %s for %s: give --new to start yours (that game's journal is kept), or run without --mode, --players and --option to go on with it",
 			ref.Path(), held.Mode, strings.Join(held.Players, ", "), setup.Mode, strings.Join(setup.Players, ", "))

@@ -6,10 +6,14 @@ import (
 	"testing"
 	"time"
 
+	"fmt"
 	"github.com/tableref/tableref/cmd/tableref/internal/config"
+	"github.com/tableref/tableref/cmd/tableref/internal/deckdir"
 	"github.com/tableref/tableref/cmd/tableref/internal/fakegame"
 	"github.com/tableref/tableref/cmd/tableref/internal/referee"
 	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/rules/geo"
+	"os"
 )
 
 // run --mode/--players naming another game than the journal's is refused,
@@ -58,5 +62,43 @@ func TestRunNeverResumesAnotherGameSilently(t *testing.T) {
 	kept, _ := filepath.Glob(filepath.Join(dir, "journal-*.jsonl"))
 	if len(kept) != 1 {
 		t.Errorf("--new kept %d journals of the old game, want 1", len(kept))
+	}
+}
+
+// A game judged with one deck's data is not resumed with other data
+// installed: run stops naming the deck and the file; --new keeps it.
+func TestRunRefusesAGameJudgedWithOtherDecks(t *testing.T) {
+	t.Cleanup(geo.Scratch())
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	s := rules.Setup{Mode: "wit-continental", Players: []string{"Ana", "Ben"}}
+	ref, _, _, err := referee.Open(path, s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref.Close()
+
+	decks := t.TempDir()
+	t.Setenv(deckdir.Env, decks)
+	c := geo.Builtin("SA")[0]
+	deck := filepath.Join(decks, "SA.csv")
+	os.WriteFile(deck, fmt.Appendf(nil, "# code: SA\n# game: wit\nnumber,name,ns,we\n%d,%s,21,31\n", c.ID.Num, c.Name), 0o644)
+	for _, e := range deckdir.Load() {
+		if e.Err != nil {
+			t.Fatal(e.Err)
+		}
+	}
+	t.Cleanup(func() { t.Setenv(deckdir.Env, t.TempDir()); deckdir.Load() })
+
+	ref, start, resumed, err := referee.Open(path, s, nil)
+	if err != nil || !resumed {
+		t.Fatalf("resumed %v: %v", resumed, err)
+	}
+	defer ref.Close()
+	err = startNamed(&config.Config{}, s, ref, nil, &start)
+	if err == nil || !strings.Contains(err.Error(), "judged with tableref's own SA") || !strings.Contains(err.Error(), deck) || !strings.Contains(err.Error(), "--new") {
+		t.Errorf("resumed with another SA installed: %v", err)
+	}
+	if err := startNamed(&config.Config{NewGame: true}, s, ref, nil, &start); err != nil {
+		t.Errorf("--new: %v", err)
 	}
 }

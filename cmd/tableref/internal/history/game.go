@@ -86,25 +86,37 @@ func ID(data []byte) string {
 // from, ended when it was last written. A journal with no header is an
 // error; a torn last line is dropped as on resume.
 func FromJournal(data []byte, name string, ended time.Time) (*Game, error) {
-	l, err := journal.Read(data, name)
+	var m *journal.Match
+	var merr error
+	undos := 0
+	l, err := journal.Each(data, name, func(s rules.Setup, e journal.Entry) {
+		if m == nil && merr == nil {
+			m, _, merr = journal.NewMatch(s)
+		}
+		if merr != nil {
+			return
+		}
+		if e.Kind == replay.KindInput && e.Input.Type == rules.InputUndo {
+			undos++
+		}
+		m.Apply(e)
+	})
 	if err != nil {
 		return nil, fmt.Errorf("history: %w", err)
 	}
 	if l.Setup.Mode == "" {
 		return nil, fmt.Errorf("history: %s: no game in it (no header line)", name)
 	}
-	m, _, err := journal.NewMatch(l.Setup)
-	if err != nil {
-		return nil, fmt.Errorf("history: %s: %w", name, err)
+	if err := journal.CheckDecks(name, l.Decks); err != nil {
+		return nil, fmt.Errorf("history: not recorded, never rescored with other cards: %w", err)
 	}
-	undos := 0
-	for _, e := range l.Entries {
-		if e.Kind == replay.KindInput && e.Input.Type == rules.InputUndo {
-			undos++
-		}
-		m.Apply(e)
+	if m == nil && merr == nil {
+		m, _, merr = journal.NewMatch(l.Setup)
 	}
-	g := &Game{entries: len(l.Entries), Journal: name, Ended: ended.UTC().Truncate(time.Millisecond), Seconds: l.LastT(), Mode: l.Setup.Mode, Options: l.Setup}
+	if merr != nil {
+		return nil, fmt.Errorf("history: %s: %w", name, merr)
+	}
+	g := &Game{entries: l.Count, Journal: name, Ended: ended.UTC().Truncate(time.Millisecond), Seconds: l.LastT(), Mode: l.Setup.Mode, Options: l.Setup}
 	steps := 0
 	for _, s := range m.History() {
 		if s.Kind == rules.EventVerdict {

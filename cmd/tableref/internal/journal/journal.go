@@ -14,6 +14,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"hash/crc64"
 	"io"
 	"os"
 	"path/filepath"
@@ -51,7 +52,10 @@ type File interface {
 type Writer struct {
 	path   string
 	f      File
-	size   int64 // bytes of complete, synced lines
+	size   int64  // bytes of complete, synced lines
+	sum    uint64 // their CRC-64 (ECMA), for checkpoints
+	lines  int    // their newlines: the number of the last line written
+	decks  []DeckPrint
 	broken error
 }
 
@@ -68,6 +72,10 @@ func Create(path string, s rules.Setup, now time.Time) (*Writer, error) {
 		if _, err := Archive(path, "", now); err != nil {
 			return nil, fmt.Errorf("journal: keeping the last game: %w", err)
 		}
+	}
+	// The last game's checkpoint stands for nothing now.
+	if err := os.Remove(CheckpointPath(path)); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("journal: %w", err)
 	}
 	// Append-only: every write lands at the end of the file, whoever else
 	// might have it open.
@@ -92,7 +100,8 @@ func Create(path string, s rules.Setup, now time.Time) (*Writer, error) {
 	return w, nil
 }
 
-// NewWriter writes a new journal (the mark and the header for s) to f,
+// NewWriter writes a new journal (the mark, the header for s and the
+// decks that judge it: DeckPrint) to f,
 // which holds size bytes already (0 for a new file).
 func NewWriter(f File, path string, size int64, s rules.Setup) (*Writer, error) {
 	w := &Writer{path: path, f: f, size: size}
@@ -101,6 +110,13 @@ func NewWriter(f File, path string, size int64, s rules.Setup) (*Writer, error) 
 	if _, err := replay.NewWriter(&buf, s); err != nil {
 		return nil, fmt.Errorf("journal: %w", err)
 	}
+	if w.decks = DeckPrints(s); len(w.decks) > 0 {
+		line, err := decksLine(w.decks)
+		if err != nil {
+			return nil, fmt.Errorf("journal: %w", err)
+		}
+		buf.Write(line)
+	}
 	if err := w.commit(buf.Bytes()); err != nil {
 		return nil, err
 	}
@@ -108,10 +124,24 @@ func NewWriter(f File, path string, size int64, s rules.Setup) (*Writer, error) 
 }
 
 // Resume returns a writer that appends to an existing journal of size
-// bytes of complete lines (Load says how many).
-func Resume(f File, path string, size int64) *Writer {
-	return &Writer{path: path, f: f, size: size}
+// bytes of complete lines, lines newlines and CRC-64 sum (Open says them).
+func Resume(f File, path string, size int64, sum uint64, lines int) *Writer {
+	return &Writer{path: path, f: f, size: size, sum: sum, lines: lines}
 }
+
+// Decks are the decks the journal records as judging its game.
+func (w *Writer) Decks() []DeckPrint { return w.decks }
+
+// Line is the number of the last line written (an entry just written is
+// on it).
+func (w *Writer) Line() int { return w.lines }
+
+// Size is the length of the journal's complete lines, and Sum their CRC-64
+// (ECMA): an entry just written ends there.
+func (w *Writer) Size() int64 { return w.size }
+
+// Sum is the CRC-64 (ECMA) of the journal's first Size bytes.
+func (w *Writer) Sum() uint64 { return w.sum }
 
 // Snapshot journals a stable table snapshot at t seconds.
 func (w *Writer) Snapshot(t float64, tab rules.Table) error {
@@ -159,6 +189,8 @@ func (w *Writer) commit(b []byte) error {
 	}
 	if err == nil {
 		w.size += int64(len(b))
+		w.sum = crc64.Update(w.sum, crcTable, b)
+		w.lines += bytes.Count(b, []byte("\n"))
 		return nil
 	}
 	err = describe(w.path, err)

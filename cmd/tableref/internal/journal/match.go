@@ -19,56 +19,109 @@ import (
 // of the journal undo the same step. Several undos in a row take back
 // several steps. The players then put the table back as it was before
 // that move: the next snapshot is judged against the rebuilt game.
+//
+// Undo reaches back UndoReach entries at least: once more than twice that
+// many are kept, the oldest are folded into a saved state of the game (the
+// mode's Restore reads it back) and what was said about them is kept in
+// short (see compact). So a Match's memory, an undo's work and a resume's
+// replay do not grow with the game's length. Folding happens at the same
+// entries whether a game is played live, resumed or replayed, so all three
+// undo alike.
 type Match struct {
-	setup rules.Setup
-	game  rules.Game
-	kept  []kept
-	start []rules.Event
-	hist  []replay.Stamped
+	setup   rules.Setup
+	restore func([]byte) (rules.Game, error) // nil: the mode cannot fold
+	game    rules.Game
+	kept    []kept
+	start   []rules.Event
+	hist    []replay.Stamped
+
+	base     []byte           // the game's state after the folded entries; nil: the start
+	baseHist []replay.Stamped // what was said up to base, in short
+	baseAt   Entry            // the last folded entry
+	lead     int              // undo notes in hist between baseHist and the kept entries' events
+	mid      []byte           // the game's state after kept[undoReach]: the next fold's, saved on the way
+
+	// OnFold, when set, is called with a checkpoint after each fold.
+	OnFold func(*Checkpoint)
 }
 
+// UndoReach is how many journal entries undo reaches back at least.
+var undoReach = 1024
+
 type kept struct {
-	e    Entry
-	step bool // its events hold a verdict or points: what undo takes back
-	n    int  // how many events it added to hist
+	e     Entry
+	step  bool // its events hold a verdict or points: what undo takes back
+	n     int  // how many events it added to hist
+	after int  // how many undo notes follow them in hist
 }
 
 // NewMatch starts a game for s (checked against its mode).
 func NewMatch(s rules.Setup) (*Match, []rules.Event, error) {
 	m := &Match{setup: s}
+	if mode, ok := rules.LookupMode(s.Mode); ok {
+		m.restore = mode.Restore
+	}
 	if err := m.rebuild(); err != nil {
 		return nil, nil, err
 	}
 	return m, m.start, nil
 }
 
-// rebuild starts the game afresh and replays the kept entries silently.
+// rebuild starts the game afresh (from the folded state, if any) and
+// replays the kept entries silently.
 func (m *Match) rebuild() error {
-	g, err := rules.NewGame(m.setup)
+	g, start, err := m.fresh()
 	if err != nil {
 		return err
 	}
 	m.game = g
-	m.start = g.Start()
 	m.hist = m.hist[:0]
-	for _, e := range m.start {
-		m.hist = append(m.hist, replay.Stamped{Event: e})
+	if m.base == nil {
+		m.start = start
+		for _, e := range m.start {
+			m.hist = append(m.hist, replay.Stamped{Event: e})
+		}
+	} else {
+		m.hist = append(m.hist, m.baseHist...)
 	}
+	m.lead, m.mid = 0, nil
 	for i := range m.kept {
 		evs := m.feed(m.kept[i].e)
-		m.kept[i].n = len(evs)
+		m.kept[i].n, m.kept[i].after = len(evs), 0
+		m.saveMid(i)
+	}
+	return nil
+}
+
+// fresh is the game as it stood before the kept entries: the folded
+// state, or a new game and its start events.
+func (m *Match) fresh() (rules.Game, []rules.Event, error) {
+	if m.base != nil {
+		g, err := m.restore(m.base)
+		if err != nil {
+			return nil, nil, fmt.Errorf("restoring the saved state of %s: %w", m.setup.Mode, err)
+		}
+		return g, nil, nil
+	}
+	g, err := rules.NewGame(m.setup)
+	if err != nil {
+		return nil, nil, err
+	}
+	return g, g.Start(), nil
+}
+
+func play(g rules.Game, e Entry) []rules.Event {
+	switch e.Kind {
+	case replay.KindSnapshot:
+		return g.Observe(e.Table)
+	case replay.KindInput:
+		return g.Input(e.Input)
 	}
 	return nil
 }
 
 func (m *Match) feed(e Entry) []rules.Event {
-	var evs []rules.Event
-	switch e.Kind {
-	case replay.KindSnapshot:
-		evs = m.game.Observe(e.Table)
-	case replay.KindInput:
-		evs = m.game.Input(e.Input)
-	}
+	evs := play(m.game, e)
 	for _, ev := range evs {
 		m.hist = append(m.hist, replay.Stamped{Line: e.Line, T: e.T, Event: ev})
 	}
@@ -83,6 +136,10 @@ func (m *Match) Apply(e Entry) []rules.Event {
 	}
 	evs := m.feed(e)
 	m.kept = append(m.kept, kept{e: e, step: isStep(evs), n: len(evs)})
+	m.saveMid(len(m.kept) - 1)
+	if m.restore != nil && len(m.kept) > 2*undoReach {
+		m.fold()
+	}
 	return evs
 }
 
@@ -106,7 +163,7 @@ func (m *Match) undo(e Entry) []rules.Event {
 	if last < 0 {
 		ev := rules.Event{Kind: rules.EventInfo, Short: rules.Say("Nothing to undo", ""),
 			Long: "Undo: there is no verdict to take back yet."}
-		m.hist = append(m.hist, replay.Stamped{Line: e.Line, T: e.T, Event: ev})
+		m.note(replay.Stamped{Line: e.Line, T: e.T, Event: ev})
 		return []rules.Event{ev}
 	}
 	what := describeStep(m.kept[last].e)
@@ -119,8 +176,18 @@ func (m *Match) undo(e Entry) []rules.Event {
 	}
 	ev := rules.Event{Kind: rules.EventInfo, Short: rules.Say("Undone", "Put it back"),
 		Long: fmt.Sprintf("Undone: the referee took back its verdict on %s. Put the table back as it was before that move.", what)}
-	m.hist = append(m.hist, replay.Stamped{Line: e.Line, T: e.T, Event: ev})
+	m.note(replay.Stamped{Line: e.Line, T: e.T, Event: ev})
 	return []rules.Event{ev}
+}
+
+// note adds what an undo said to hist, after the kept entries' events.
+func (m *Match) note(s replay.Stamped) {
+	m.hist = append(m.hist, s)
+	if len(m.kept) > 0 {
+		m.kept[len(m.kept)-1].after++
+	} else {
+		m.lead++
+	}
 }
 
 func describeStep(e Entry) string {

@@ -33,6 +33,9 @@ type Referee struct {
 	// said is when each game time was reached in this run, so the page
 	// shows clock times (entries replayed at a resume have none).
 	said map[float64]time.Time
+	// decksChanged says how the decks installed now differ from those
+	// that judged the resumed game (nil: they do not).
+	decksChanged error
 }
 
 // New is a referee on a journal already open and a game already
@@ -97,21 +100,17 @@ func (r *Referee) resume() ([]rules.Event, error) {
 	if l.TornTail {
 		slog.Warn("journal: the last line was cut short (power cut?) and was dropped", "journal", r.path)
 	}
-	m, _, err := journal.NewMatch(l.Setup)
-	if err != nil {
-		w.Close()
-		return nil, fmt.Errorf("resuming %s: %w", r.path, err)
+	m := l.Match
+	m.OnFold = r.saveCheckpoint
+	r.table, r.have = l.Table, l.HaveTable
+	r.decksChanged = l.DecksChanged
+	if l.DecksChanged != nil {
+		slog.Warn("journal: the decks installed now are not those that judged the game", "err", l.DecksChanged)
 	}
-	for _, e := range l.Entries {
-		m.Apply(e)
-		if e.Kind == replay.KindSnapshot {
-			r.table, r.have = e.Table, true
-		}
-	}
-	r.w, r.match, r.base, r.last, r.n = w, m, l.LastT(), l.LastT(), len(l.Entries)
-	slog.Info("journal: game resumed", "journal", r.path, "mode", l.Setup.Mode, "entries", len(l.Entries), "t", r.base)
-	note := rules.Event{Kind: rules.EventInfo, Short: rules.Say("Game resumed", fmt.Sprintf("%d steps kept", len(l.Entries))),
-		Long: fmt.Sprintf("The game was resumed from its journal: %d snapshots and inputs replayed.", len(l.Entries))}
+	r.w, r.match, r.base, r.last, r.n = w, m, l.LastT(), l.LastT(), l.Count
+	slog.Info("journal: game resumed", "journal", r.path, "mode", l.Setup.Mode, "entries", l.Count, "replayed", l.Replayed, "checkpoint", l.Checkpoint, "t", r.base)
+	note := rules.Event{Kind: rules.EventInfo, Short: rules.Say("Game resumed", fmt.Sprintf("%d steps kept", l.Count)),
+		Long: fmt.Sprintf("The game was resumed from its journal: %d snapshots and inputs kept.", l.Count)}
 	evs := []rules.Event{note}
 	if h := m.History(); len(h) > 0 {
 		last := h[len(h)-1].Event
@@ -136,7 +135,8 @@ func (r *Referee) NewGame(s rules.Setup) ([]rules.Event, error) {
 	if r.w != nil {
 		r.w.Close()
 	}
-	r.w, r.match, r.table, r.have = w, m, rules.Table{}, false
+	m.OnFold = r.saveCheckpoint
+	r.w, r.match, r.table, r.have, r.decksChanged = w, m, rules.Table{}, false, nil
 	r.base, r.last, r.n, r.started = 0, 0, 0, r.now()
 	r.said = map[float64]time.Time{0: r.started}
 	slog.Info("new game", "mode", s.Mode, "players", s.Players, "journal", r.path)
@@ -162,7 +162,7 @@ func (r *Referee) Observe(t float64, tab rules.Table) ([]rules.Event, error) {
 	}
 	r.n++
 	r.table, r.have = tab.Clone(), true
-	return r.match.Apply(journal.Entry{T: t, Kind: replay.KindSnapshot, Table: tab}), nil
+	return r.match.Apply(r.entry(journal.Entry{T: t, Kind: replay.KindSnapshot, Table: tab})), nil
 }
 
 // Input journals and then applies a player's input at game time t.
@@ -175,7 +175,23 @@ func (r *Referee) Input(t float64, in rules.Input) ([]rules.Event, error) {
 		return nil, err
 	}
 	r.n++
-	return r.match.Apply(journal.Entry{T: t, Kind: replay.KindInput, Input: in}), nil
+	return r.match.Apply(r.entry(journal.Entry{T: t, Kind: replay.KindInput, Input: in})), nil
+}
+
+// entry stamps e, just journaled, with where it ends in the journal, so
+// that a fold at it can save a checkpoint.
+func (r *Referee) entry(e journal.Entry) journal.Entry {
+	e.Line, e.End, e.Sum, e.Seq = r.w.Line(), r.w.Size(), r.w.Sum(), r.n
+	return e
+}
+
+// saveCheckpoint saves the game's folded state beside the journal. A
+// checkpoint that cannot be saved costs only time at the next resume.
+func (r *Referee) saveCheckpoint(cp *journal.Checkpoint) {
+	cp.Decks = r.w.Decks()
+	if err := journal.SaveCheckpoint(r.path, cp); err != nil {
+		slog.Warn("journal: saving a checkpoint (the next resume replays the whole journal)", "err", err)
+	}
 }
 
 // monotone keeps journal times from going backwards (a replay reader
@@ -217,6 +233,12 @@ func (r *Referee) LastT() float64 { return r.last }
 
 // Entries is the number of snapshots and inputs journaled in this game.
 func (r *Referee) Entries() int { return r.n }
+
+// DecksChanged says, for a resumed game, how the decks installed now
+// differ from those that judged it (journal.ErrDecksChanged), or nil. The
+// game must not go on with other cards: the daemon refuses, and New game
+// keeps it as it was judged.
+func (r *Referee) DecksChanged() error { return r.decksChanged }
 
 // Path is the journal's path.
 func (r *Referee) Path() string { return r.path }

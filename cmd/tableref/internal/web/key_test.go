@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The cookie's key is kept (0600) and read back at the next start, so a
@@ -30,7 +31,9 @@ func TestCookieSurvivesARestart(t *testing.T) {
 	before := New(&fakeBackend{}, Options{PIN: "2468", Key: key})
 	after := New(&fakeBackend{}, Options{PIN: "2468", Key: again})
 	other := New(&fakeBackend{}, Options{PIN: "2468"})
-	cookie := &http.Cookie{Name: cookieName, Value: before.token()}
+	before.visits.now = func() time.Time { return time.Now().Add(-time.Minute) } // a login before the restart
+	value, _ := before.visits.issue()
+	cookie := &http.Cookie{Name: cookieName, Value: value}
 	for _, tc := range []struct {
 		name string
 		s    *Server

@@ -5,9 +5,7 @@ import (
 	"context"
 	"crypto/hmac"
 	"crypto/rand"
-	"crypto/sha256"
 	"embed"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -99,6 +97,7 @@ type Server struct {
 	frame   []byte
 	subs    map[chan struct{}]struct{}
 	pins    *pinGuard
+	visits  *sessions
 	hosts   *hostCheck
 	handler http.Handler
 }
@@ -123,6 +122,7 @@ func New(b Backend, opt Options) *Server {
 		s.key = make([]byte, keyBytes)
 		_, _ = rand.Read(s.key)
 	}
+	s.visits = newSessions(s.key, opt.PIN)
 	sub, _ := fs.Sub(static, "static")
 	mux := http.NewServeMux()
 	mux.Handle("GET /", http.FileServerFS(sub))
@@ -145,6 +145,7 @@ func New(b Backend, opt Options) *Server {
 	}
 	mux.HandleFunc("POST /api/newgame", s.postNewGame)
 	mux.HandleFunc("POST /api/login", s.postLogin)
+	mux.HandleFunc("POST /api/logout", s.postLogout)
 	mux.HandleFunc("POST /api/speech", s.postSpeech)
 	s.handler = s.guard(mux)
 	return s
@@ -449,17 +450,20 @@ func isLoopback(remote string) bool {
 	return err == nil && ap.Addr().Unmap().IsLoopback()
 }
 
-const cookieName = "tableref_pin"
-
-func (s *Server) token() string {
-	m := hmac.New(sha256.New, s.key)
-	m.Write([]byte("pin ok"))
-	return hex.EncodeToString(m.Sum(nil))
-}
+const cookieName = "tableref_session"
 
 func (s *Server) hasCookie(r *http.Request) bool {
 	c, err := r.Cookie(cookieName)
-	return err == nil && hmac.Equal([]byte(c.Value), []byte(s.token()))
+	return err == nil && s.visits.valid(c.Value)
+}
+
+// postLogout ends the visitor's session (the page asks the PIN again).
+func (s *Server) postLogout(w http.ResponseWriter, r *http.Request) {
+	if c, err := r.Cookie(cookieName); err == nil {
+		s.visits.revoke(c.Value)
+	}
+	http.SetCookie(w, &http.Cookie{Name: cookieName, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteStrictMode})
+	writeJSON(w, 200, map[string]bool{"ok": true})
 }
 
 func (s *Server) postLogin(w http.ResponseWriter, r *http.Request) {
@@ -490,7 +494,8 @@ func (s *Server) postLogin(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusUnauthorized, msg)
 		return
 	}
-	http.SetCookie(w, &http.Cookie{Name: cookieName, Value: s.token(), Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
+	value, exp := s.visits.issue()
+	http.SetCookie(w, &http.Cookie{Name: cookieName, Value: value, Path: "/", Expires: exp, HttpOnly: true, SameSite: http.SameSiteStrictMode})
 	writeJSON(w, 200, map[string]bool{"ok": true})
 }
 

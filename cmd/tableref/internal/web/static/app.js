@@ -408,6 +408,15 @@ function renderLinks(s) {
   }));
 }
 
+// Log out, shown to a visitor who logged in with the PIN (login.js notes
+// it): this phone's session ends and the PIN is asked again.
+$('logout').hidden = localStorage.getItem('tableref-session') !== '1';
+$('logout').addEventListener('click', async () => {
+  await fetch('/api/logout', {method: 'POST'}).catch(() => {});
+  localStorage.removeItem('tableref-session');
+  location.href = '/login.html';
+});
+
 async function post(url, body) {
   const r = await fetch(url, {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
   const j = await r.json().catch(() => ({}));

@@ -5,7 +5,7 @@ document.getElementById('login').addEventListener('submit', async (e) => {
   e.preventDefault();
   const r = await fetch('/api/login', {method: 'POST', headers: {'Content-Type': 'application/json'},
     body: JSON.stringify({pin: document.getElementById('pin').value})});
-  if (r.ok) { location.href = '/'; return; }
+  if (r.ok) { localStorage.setItem('tableref-session', '1'); location.href = '/'; return; }
   const j = await r.json().catch(() => ({}));
   document.getElementById('msg').textContent = j.error || 'refused';
 });
