@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"regexp"
 	"testing"
 
 	"gocv.io/x/gocv"
@@ -135,10 +136,10 @@ func TestRunGivesEachConditionsCodebook(t *testing.T) {
 	}
 }
 
-// zxing-cpp reads a frame of three known codes, one of them a URL: every
-// one found at its place, nothing else. scripts/setup installs it
-// (python3-zxing-cpp).
-func TestZXingCppReadsKnownCodes(t *testing.T) {
+// Both builds of zxing-cpp read a frame of three known codes, one of them a
+// URL: every one found at its place, nothing else. scripts/setup installs
+// both (python3-zxing-cpp, zxing-wasm from npm).
+func TestZXingReadsKnownCodes(t *testing.T) {
 	payloads := []string{rules.CardPayload(rules.CardRef{ID: rules.CardID{Deck: "SA", Num: 17}}).String(),
 		"https://tableref.example/zxing", rules.MarkerPayload(rules.Marker{Type: rules.MarkerPlayer, Player: 3}).String()}
 	cam, centre := synth.Pose(1600, 900, 66, 5/(synth.DefaultQRSideMM/21.0), 5, 3)
@@ -152,21 +153,27 @@ func TestZXingCppReadsKnownCodes(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer frame.Close()
-	z := NewZXingCpp(t.TempDir())
-	found, err := z.Read(context.Background(), frame)
-	if errors.Is(err, ErrUnavailable) {
-		t.Fatalf("%v: run scripts/setup (it installs Debian's python3-zxing-cpp)", err)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	var sc Score
-	sc.Add(truth, found)
-	if sc.Found != 3 || sc.Wrong != 0 {
-		t.Errorf("%s: found %d of 3, wrong %d: %+v", z.Name(), sc.Found, sc.Wrong, found)
-	}
-	if z.Elapsed() <= 0 {
-		t.Error("no process time")
+	for _, z := range []*ZXing{NewZXingCpp(t.TempDir()), NewZXingWasm(t.TempDir())} {
+		found, err := z.Read(context.Background(), frame)
+		if errors.Is(err, ErrUnavailable) {
+			t.Errorf("%v: run scripts/setup", err)
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", z.Name(), err)
+			continue
+		}
+		var sc Score
+		sc.Add(truth, found)
+		if sc.Found != 3 || sc.Wrong != 0 {
+			t.Errorf("%s: found %d of 3, wrong %d: %+v", z.Name(), sc.Found, sc.Wrong, found)
+		}
+		if z.Elapsed() <= 0 {
+			t.Errorf("%s: no process time", z.Name())
+		}
+		if !regexp.MustCompile(`^zxing-cpp (\d+\.\d+\.\d+ |\(zxing-wasm \d+\.\d+\.\d+, )`).MatchString(z.Name()) {
+			t.Errorf("name %q does not say which zxing-cpp", z.Name())
+		}
 	}
 }
 

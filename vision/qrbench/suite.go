@@ -20,7 +20,7 @@ import (
 )
 
 // ReaderNames are the contenders NewContenders knows, in table order.
-var ReaderNames = []string{"tableref", "scan", "zxing-cpp", "zbarimg", "gozxing", "opencv"}
+var ReaderNames = []string{"tableref", "scan", "zxing-wasm", "zxing-cpp", "zbarimg", "gozxing", "opencv"}
 
 // NewContenders makes the contenders named in names (ReaderNames; "zbar"
 // for zbarimg too). The in-process tableref reader gets each condition's
@@ -37,7 +37,9 @@ func NewContenders(names []string, bin, dir string, workers int) ([]Contender, e
 			cs = append(cs, Tableref{R: qr.NewReader(o), Codebooks: true, Options: o})
 		case "scan":
 			cs = append(cs, &TablerefScan{Bin: bin, Dir: dir})
-		case "zxing-cpp", "zxing":
+		case "zxing-wasm":
+			cs = append(cs, NewZXingWasm(dir))
+		case "zxing-cpp":
 			cs = append(cs, NewZXingCpp(dir))
 		case "zbarimg", "zbar":
 			cs = append(cs, &Zbar{Dir: dir})
