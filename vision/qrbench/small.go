@@ -21,7 +21,9 @@ import (
 // (deck SA in play); among them lie decoys, counted apart: cards of
 // decks not in play (WLD, EU) and non-tableref codes (URLs, product
 // codes) at the same module size. A read of a decoy as anything but its
-// own text is wrong.
+// own text is wrong. The decks are rules' when registered (a program
+// or test that imports rules/geo); else each stands for cards 1 to 99,
+// the frames' cards and the codebook alike.
 func SmallCodes(frames int) []Condition {
 	e := synth.Effects{BlurSigma: 0.5, JPEGQuality: 85, Bayer: true}
 	small := func(name string, w, h, cards int, module float64) Condition {
