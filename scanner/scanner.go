@@ -103,15 +103,24 @@ func (o Options) withDefaults() Options {
 func ReaderFor(mode string, s rules.Setup) *qr.Reader {
 	var decks []string
 	if m, ok := rules.LookupMode(mode); ok {
-		decks = m.DecksFor(s)
+		for _, d := range m.DecksFor(s) {
+			if _, known := rules.LookupDeck(d); known {
+				decks = append(decks, d)
+			}
+		}
 	} else {
 		for _, d := range rules.Decks() {
 			decks = append(decks, d.Code)
 		}
 	}
-	cb, err := qr.NewCodebook(rules.PayloadsOf(decks...))
+	payloads, err := rules.TablePayloads(decks...)
+	var cb *qr.Codebook
+	if err == nil {
+		cb, err = qr.NewCodebook(payloads)
+	}
 	if err != nil {
-		// Only an empty payload is refused, which PayloadsOf never makes.
+		// Only unknown decks and empty payloads are refused, and neither
+		// can come here; read the ordinary way rather than not at all.
 		slog.Warn("scanner: no codebook; small codes are read the ordinary way only", "err", err)
 		cb = nil
 	}

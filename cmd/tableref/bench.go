@@ -21,6 +21,7 @@ func newBenchVision() *cobra.Command {
 	var (
 		frames  int
 		only    string
+		set     string
 		readers string
 		cores   string
 		startup int
@@ -28,19 +29,24 @@ func newBenchVision() *cobra.Command {
 	)
 	c := &cobra.Command{
 		Use:   "vision",
-		Short: "QR reading: tableref's reader (in this process and as a scan process) against zbarimg, gozxing and OpenCV on generated frames, on all cores and on one",
+		Short: "QR reading: tableref's reader (in this process and as a scan process) against zxing-cpp, zbarimg, gozxing and OpenCV on generated frames, on all cores and on one",
 		Example: "  tableref bench vision --only 12MP --frames 3\n" +
-			"  tableref bench vision --readers tableref,gozxing --cores 1",
+			"  tableref bench vision --readers tableref,gozxing --cores 1\n" +
+			"  tableref bench vision --set small --cores all --startup 0",
 		Args: cli.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			all, err := qrbench.ConditionSet(set, frames)
+			if err != nil {
+				return cli.Usagef("--set: %v", err)
+			}
 			var conds []qrbench.Condition
-			for _, c := range qrbench.Conditions(frames) {
+			for _, c := range all {
 				if strings.Contains(c.Name, only) {
 					conds = append(conds, c)
 				}
 			}
 			if len(conds) == 0 {
-				return cli.Usagef("--only %q: no condition's name contains it", only)
+				return cli.Usagef("--only %q: no condition's name contains it (set %s)", only, set)
 			}
 			names := strings.Split(readers, ",")
 			if _, err := qrbench.NewContenders(names, "", "", 0); err != nil {
@@ -83,7 +89,8 @@ func newBenchVision() *cobra.Command {
 			}
 			stdout := cmd.OutOrStdout()
 			fmt.Fprintf(stdout, "tableref bench vision: %d conditions × %d frames, the same frames for every reader, on all %d CPUs and pinned to one (·1 core);\n"+
-				"eligible = ≥3 px/module, tilt ≤30°, motion streak ≤1.5 modules, not covered; processes timed from start to exit\n\n", len(conds), frames, qrbench.CPUs())
+				"eligible = ≥3 px/module, tilt ≤30°, motion streak ≤1.5 modules, not covered; processes timed from start to exit;\n"+
+				"tableref (in this process) reads with the codebook of each condition's decks in play; decoys (cards of other decks, foreign codes) count apart, and a decoy read as anything but itself is wrong\n\n", len(conds), frames, qrbench.CPUs())
 			if startup > 0 {
 				cases, err := qrbench.StartupCases(bin, dir)
 				if err != nil {
@@ -105,7 +112,8 @@ func newBenchVision() *cobra.Command {
 	f := c.Flags()
 	f.IntVar(&frames, "frames", qrbench.DefaultFrames, "frames per condition")
 	f.StringVar(&only, "only", "", "run only conditions whose name contains this text")
-	f.StringVar(&readers, "readers", strings.Join(qrbench.ReaderNames, ","), "comma-separated readers to compare: tableref (in this process), scan (tableref scan --codes as a process), zbarimg, gozxing, opencv")
+	f.StringVar(&set, "set", "all", "condition set: standard (the original conditions), small (small codes, 3.0 to 1.8 px per module, with decoys) or all")
+	f.StringVar(&readers, "readers", strings.Join(qrbench.ReaderNames, ","), "comma-separated readers to compare: tableref (in this process), scan (tableref scan --codes as a process), zxing-wasm (current zxing-cpp, npm's zxing-wasm under Node.js, as a process), zxing-cpp (Debian's python3-zxing-cpp 1.4 as a process), zbarimg, gozxing, opencv")
 	f.StringVar(&cores, "cores", "all,1", "all, 1 (pinned to one CPU: the Raspberry Pi stand-in) or both")
 	f.IntVar(&startup, "startup", 20, "time the start-up of tableref and zbarimg this many times each (0: not)")
 	f.StringVar(&binFlag, "bin", "", "the tableref binary the scan reader and the start-up times run (default: this one)")

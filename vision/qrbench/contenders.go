@@ -28,7 +28,24 @@ var ErrUnavailable = errors.New("qrbench: contender unavailable")
 // Tableref is tableref's own reader, in this process: the reader `scan`
 // and the daemon use (the daemon's locate stage re-reads only what changed
 // between whole reads; this is the whole read).
-type Tableref struct{ R *qr.Reader }
+type Tableref struct {
+	R *qr.Reader
+	// Codebooks, when set, has Run read each condition with a reader made
+	// from Options and the condition's codebook (CodebookFor): the
+	// payloads of the decks in play and the markers, as the game gives it.
+	Codebooks bool
+	Options   qr.Options
+}
+
+// WithCodebook is the contender reading with cb, when it takes codebooks.
+func (t Tableref) WithCodebook(cb *qr.Codebook) Contender {
+	if !t.Codebooks {
+		return t
+	}
+	o := t.Options
+	o.Codebook = cb
+	return Tableref{R: qr.NewReader(o), Codebooks: true, Options: t.Options}
+}
 
 func (Tableref) Name() string { return "tableref" }
 
@@ -157,27 +174,11 @@ func (z *Zbar) Read(ctx context.Context, frame gocv.Mat) ([]Found, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: zbarimg: %v (install Debian's zbar-tools)", ErrUnavailable, err)
 	}
-	g := greyOf(frame)
-	defer g.Close()
-	f, err := os.CreateTemp(z.Dir, "qrbench-*.pgm")
+	name, err := tempPGM(z.Dir, frame)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("zbar: %w", err)
 	}
-	name := f.Name()
 	defer os.Remove(name)
-	px, err := g.DataPtrUint8()
-	if err == nil {
-		_, err = fmt.Fprintf(f, "P5\n%d %d\n255\n", g.Cols(), g.Rows())
-	}
-	if err == nil {
-		_, err = f.Write(px)
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return nil, fmt.Errorf("zbar: writing frame: %w", err)
-	}
 	start := time.Now()
 	cmd := exec.CommandContext(ctx, bin, "--xml", "-q", "--nodbus", "-Sdisable", "-Sqrcode.enable", filepath.Clean(name))
 	out, err := cmd.Output()
@@ -192,11 +193,31 @@ func (z *Zbar) Read(ctx context.Context, frame gocv.Mat) ([]Found, error) {
 	return parseZbarXML(string(out)), nil
 }
 
+// tempPGM writes frame in grey to a new PGM file in dir (os.TempDir() if
+// empty) and returns its name; the caller removes it.
+func tempPGM(dir string, frame gocv.Mat) (string, error) {
+	g := greyOf(frame)
+	defer g.Close()
+	f, err := os.CreateTemp(dir, "qrbench-*.pgm")
+	if err != nil {
+		return "", fmt.Errorf("writing frame: %w", err)
+	}
+	name := f.Name()
+	f.Close()
+	if err := writePGM(name, g); err != nil {
+		os.Remove(name)
+		return "", fmt.Errorf("writing frame: %w", err)
+	}
+	return name, nil
+}
+
 // TablerefScan runs `tableref scan --codes --json FILE` as a separate
 // process on the frame written as a BMP (uncompressed colour, the cheapest
 // format for it to load; zbarimg gets a PGM, its own cheapest): a
 // program's start-up, loading the image and reading it, as a user runs it.
-// Its time is the process's wall time without writing the file.
+// Its time is the process's wall time without writing the file. It reads
+// without a codebook: `scan --codes` has no way yet to be told the decks
+// in play.
 type TablerefScan struct {
 	Bin  string // the tableref binary
 	Dir  string // scratch folder; os.TempDir() if empty
@@ -234,13 +255,14 @@ func (z *TablerefScan) Read(ctx context.Context, frame gocv.Mat) ([]Found, error
 	var lines []struct {
 		Text   string     `json:"text"`
 		Centre [2]float64 `json:"centre_px"`
+		Unsure bool       `json:"unsure"` // a code seen but not named, when scan says so
 	}
 	if err := json.Unmarshal(out, &lines); err != nil {
 		return nil, fmt.Errorf("tableref scan: its JSON: %w", err)
 	}
 	var found []Found
 	for _, l := range lines {
-		found = append(found, Found{Text: l.Text, Centre: geom.Pt{X: l.Centre[0], Y: l.Centre[1]}})
+		found = append(found, Found{Text: l.Text, Centre: geom.Pt{X: l.Centre[0], Y: l.Centre[1]}, Unsure: l.Unsure})
 	}
 	return found, nil
 }

@@ -20,6 +20,7 @@ import (
 
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/vision/geom"
+	"github.com/tableref/tableref/vision/qr"
 	"github.com/tableref/tableref/vision/synth"
 )
 
@@ -39,6 +40,20 @@ type Condition struct {
 	Motion [2]float64
 	Hands  bool // two arms reach in over the cards
 	Frames int
+	// InPlay are the decks the table's cards are drawn from (the small-code
+	// set, small.go); nil: the original set's SA, GE, WI and MA, numbers 1
+	// to 99. Decks() says which; CodebookFor builds their codebook.
+	InPlay []string
+	// DecoyDecks, Decoys and Foreign put codes among the cards that are
+	// not the table's, marked as decoys in the truth: Decoys cards of the
+	// DecoyDecks (tableref codes of decks not in play) and Foreign
+	// non-tableref codes (URLs, product codes), at the same module size.
+	// Only with InPlay.
+	DecoyDecks      []string
+	Decoys, Foreign int
+	// Noise is the range each frame's sensor noise σ is drawn from; zero:
+	// 2 to 7.
+	Noise [2]float64
 }
 
 // DefaultFrames is how many frames each condition renders by default:
@@ -85,6 +100,9 @@ func (c Condition) Scene(i int) synth.Scene {
 	ppmm := c.ModulePx / (synth.DefaultQRSideMM / 21.0)
 	roll := float64(seed%360) - 180
 	cam, centre := synth.Pose(c.Width, c.Height, 66, ppmm, c.TiltDeg, roll/12)
+	if c.InPlay != nil {
+		return c.smallScene(seed, rng, cam, centre)
+	}
 	payloads := make([]string, c.Cards)
 	decks := []string{"SA", "GE", "WI", "MA"}
 	for k := range payloads {
@@ -95,7 +113,7 @@ func (c Condition) Scene(i int) synth.Scene {
 	if e.JPEGQuality == 0 {
 		e.JPEGQuality = 70
 	}
-	noise := 2 + 5*rng.Float64()
+	noise := c.noise(rng)
 	if e.NoiseSigma == 0 {
 		e.NoiseSigma = noise
 	}
@@ -116,6 +134,15 @@ func (c Condition) Scene(i int) synth.Scene {
 	}
 }
 
+// noise draws a frame's sensor noise σ from the condition's range.
+func (c Condition) noise(rng *rand.Rand) float64 {
+	lo, hi := 2.0, 7.0
+	if c.Noise[1] > 0 {
+		lo, hi = c.Noise[0], c.Noise[1]
+	}
+	return lo + (hi-lo)*rng.Float64()
+}
+
 // Found is what a contender reports for one code. Localisation-only
 // contenders leave Text empty and set Located.
 type Found struct {
@@ -126,6 +153,9 @@ type Found struct {
 	// has none in Debian 12's zbar 0.23.92): it is matched by payload only,
 	// which is unambiguous because a frame's payloads are unique.
 	NoPlace bool
+	// Unsure is a code the contender saw but would not name (a codebook
+	// match without a clear margin): neither found nor wrong, counted.
+	Unsure bool
 }
 
 // Contender is one reader under test.
@@ -145,19 +175,37 @@ func Eligible(c synth.CodeTruth) bool {
 
 // Score is the tally of one contender over some frames.
 type Score struct {
-	Present, Found   int // all codes in the frames, and how many were read
+	Present, Found   int // the table's codes in the frames (decoys apart), and how many were read
 	Eligible, EligOK int // codes that meet Eligible, and how many were read
-	Wrong            int // decoded payloads that match no code at that place
-	Millis           []float64
-	Errors           int
+	// Wrong counts decoded payloads that match no code at that place: a
+	// misread, or a decoy read as anything but its own text (as a card of
+	// the table above all).
+	Wrong int
+	// Decoys are the codes that are not the table's (synth.Card.Decoy);
+	// DecoysRead how many were read as their own text, which is right: a
+	// valid code read the ordinary way.
+	Decoys, DecoysRead int
+	Unsure             int // codes reported as seen but not named (Found.Unsure)
+	Millis             []float64
+	Errors             int
 }
 
 // Add adds one frame's outcome.
 func (s *Score) Add(t synth.Truth, found []Found) {
 	used := make([]bool, len(found))
+	for i, f := range found {
+		if f.Unsure {
+			used[i] = true
+			s.Unsure++
+		}
+	}
 	for _, c := range t.Codes {
-		s.Present++
-		el := Eligible(c)
+		if c.Decoy {
+			s.Decoys++
+		} else {
+			s.Present++
+		}
+		el := Eligible(c) && !c.Decoy
 		if el {
 			s.Eligible++
 		}
@@ -168,6 +216,10 @@ func (s *Score) Add(t synth.Truth, found []Found) {
 			}
 			if f.Located || f.Text == c.Payload {
 				used[i] = true
+				if c.Decoy {
+					s.DecoysRead++
+					break
+				}
 				s.Found++
 				if el {
 					s.EligOK++
@@ -294,6 +346,10 @@ func Run(ctx context.Context, conds []Condition, cs []Contender, w io.Writer, op
 				scores["overall"][ct.Name()] = &Score{}
 			}
 		}
+		lane, pinnedLane, err := withCodebook(c, cs, o.pinned)
+		if err != nil {
+			return nil, err
+		}
 		for i := 0; i < c.Frames; i++ {
 			frame, truth, err := synth.Render(c.Scene(i))
 			if err != nil {
@@ -322,9 +378,9 @@ func Run(ctx context.Context, conds []Condition, cs []Contender, w io.Writer, op
 				}
 				return nil
 			}
-			err = read(cs)
-			if err == nil && len(o.pinned) > 0 {
-				err = pinned(func() error { return read(o.pinned) })
+			err = read(lane)
+			if err == nil && len(pinnedLane) > 0 {
+				err = pinned(func() error { return read(pinnedLane) })
 			}
 			frame.Close()
 			if err != nil {
@@ -344,6 +400,46 @@ func Run(ctx context.Context, conds []Condition, cs []Contender, w io.Writer, op
 		Print(w, names, all, scores)
 	}
 	return scores, nil
+}
+
+// codebookReader is a contender that reads with the codebook of the
+// decks in play: Run gives it each condition's (CodebookFor) before the
+// condition's frames.
+type codebookReader interface {
+	WithCodebook(cb *qr.Codebook) Contender
+}
+
+// WithCodebook passes the codebook to the contender under the one-core
+// mark.
+func (c onOneCore) WithCodebook(cb *qr.Codebook) Contender {
+	if r, ok := c.Contender.(codebookReader); ok {
+		return onOneCore{r.WithCodebook(cb)}
+	}
+	return c
+}
+
+// withCodebook returns the lanes of contenders for condition c: each
+// codebook reader given the condition's codebook, the others as they are.
+// The codebook is built only when some contender takes one.
+func withCodebook(c Condition, lanes ...[]Contender) (all, one []Contender, err error) {
+	var cb *qr.Codebook
+	out := make([][]Contender, len(lanes))
+	for i, lane := range lanes {
+		for _, ct := range lane {
+			r, ok := ct.(codebookReader)
+			if !ok {
+				out[i] = append(out[i], ct)
+				continue
+			}
+			if cb == nil {
+				if cb, err = CodebookFor(c); err != nil {
+					return nil, nil, err
+				}
+			}
+			out[i] = append(out[i], r.WithCodebook(cb))
+		}
+	}
+	return out[0], out[1], nil
 }
 
 // ownTime is a contender's own timing of its last read, when it keeps one.
@@ -367,10 +463,25 @@ func locatesOnly(c Contender) bool {
 	return false
 }
 
-// Print writes the comparison table.
+// reportsUnsure is a contender that says when it saw a code it would not
+// name (Found.Unsure); the others' unsure column is n/a.
+type reportsUnsure interface{ ReportsUnsure() }
+
+func unsureOf(c Contender) bool {
+	if o, ok := c.(onOneCore); ok {
+		c = o.Contender
+	}
+	_, ok := c.(reportsUnsure)
+	return ok
+}
+
+// Print writes the comparison table: per condition and reader, the table's
+// codes found, eligible codes found, wrong payloads, codes reported unsure
+// (n/a for a reader that never says), decoys read as their own text (-
+// where the condition has none) and the median time per frame.
 func Print(w io.Writer, conds []string, cs []Contender, scores map[string]map[string]*Score) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	hdr := []string{"condition", "reader", "found/present", "eligible found", "wrong", "median ms", ""}
+	hdr := []string{"condition", "reader", "found/present", "eligible found", "wrong", "unsure", "decoys read", "median ms", ""}
 	fmt.Fprintln(tw, strings.Join(hdr, "\t"))
 	for _, cn := range conds {
 		for _, ct := range cs {
@@ -390,8 +501,16 @@ func Print(w io.Writer, conds []string, cs []Contender, scores map[string]map[st
 			if s.Errors > 0 {
 				errs = fmt.Sprintf("%d errors", s.Errors)
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%d/%d %.1f%%\t%s\t%s\t%.1f\t%s\n", cn, ct.Name(), s.Found, s.Present,
-				100*float64(s.Found)/math.Max(1, float64(s.Present)), el, wrong, s.Median(), errs)
+			unsure := "n/a"
+			if unsureOf(ct) || s.Unsure > 0 {
+				unsure = fmt.Sprint(s.Unsure)
+			}
+			decoys := "-"
+			if s.Decoys > 0 {
+				decoys = fmt.Sprintf("%d/%d", s.DecoysRead, s.Decoys)
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%d/%d %.1f%%\t%s\t%s\t%s\t%s\t%.1f\t%s\n", cn, ct.Name(), s.Found, s.Present,
+				100*float64(s.Found)/math.Max(1, float64(s.Present)), el, wrong, unsure, decoys, s.Median(), errs)
 		}
 	}
 	tw.Flush()

@@ -20,10 +20,11 @@ import (
 )
 
 // ReaderNames are the contenders NewContenders knows, in table order.
-var ReaderNames = []string{"tableref", "scan", "zbarimg", "gozxing", "opencv"}
+var ReaderNames = []string{"tableref", "scan", "zxing-wasm", "zxing-cpp", "zbarimg", "gozxing", "opencv"}
 
 // NewContenders makes the contenders named in names (ReaderNames; "zbar"
-// for zbarimg too). bin is the tableref binary the "scan" contender runs,
+// for zbarimg too). The in-process tableref reader gets each condition's
+// codebook (CodebookFor). bin is the tableref binary the "scan" contender runs,
 // dir the scratch folder for frames written for processes. workers is the
 // in-process reader's parallelism (0: every CPU; 1 for the one-core lane,
 // as the reader sizes itself under `taskset -c 0`).
@@ -32,9 +33,14 @@ func NewContenders(names []string, bin, dir string, workers int) ([]Contender, e
 	for _, n := range names {
 		switch strings.TrimSpace(n) {
 		case "tableref":
-			cs = append(cs, Tableref{R: qr.NewReader(qr.Options{Workers: workers})})
+			o := qr.Options{Workers: workers}
+			cs = append(cs, Tableref{R: qr.NewReader(o), Codebooks: true, Options: o})
 		case "scan":
 			cs = append(cs, &TablerefScan{Bin: bin, Dir: dir})
+		case "zxing-wasm":
+			cs = append(cs, NewZXingWasm(dir))
+		case "zxing-cpp":
+			cs = append(cs, NewZXingCpp(dir))
 		case "zbarimg", "zbar":
 			cs = append(cs, &Zbar{Dir: dir})
 		case "gozxing":

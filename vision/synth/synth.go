@@ -42,6 +42,11 @@ type Card struct {
 	// error correction H) instead of a printed card's (the smallest
 	// version at level Q).
 	Sticker bool `json:"sticker,omitempty"`
+	// Decoy marks a code that is not one of the table's cards (a card of
+	// a deck not in play, another product's code): the truth carries the
+	// mark so that a benchmark counts a read of it as a table card as
+	// wrong. It changes nothing in the picture.
+	Decoy bool `json:"decoy,omitempty"`
 	// CodeOffset is the code's centre minus the card's centre, in mm in
 	// the card's own frame (x right, y down as the card lies upright): a
 	// sticker stuck off the middle of a real card. Zero: centred.
@@ -121,6 +126,12 @@ type Effects struct {
 	MotionPx  float64
 	MotionDeg float64
 	Hands     []Hand
+	// Bayer renders through a colour sensor: the picture is sampled
+	// through an RGGB colour filter mosaic (one colour per pixel), the
+	// sensor noise (NoiseSigma) is added to that raw mosaic, and the
+	// colour picture is rebuilt by OpenCV's edge-aware demosaicing, as a
+	// camera's image processor does before JPEG.
+	Bayer bool
 }
 
 // Scene is everything Render needs.
@@ -193,6 +204,8 @@ type CodeTruth struct {
 	InFrame bool `json:"in_frame"`
 	// MotionModules is the motion streak's length in modules of this code.
 	MotionModules float64 `json:"motion_modules,omitempty"`
+	// Decoy is the card's Decoy mark: not a code of the table.
+	Decoy bool `json:"decoy,omitempty"`
 }
 
 // Truth is the ground truth of a rendered frame.
@@ -414,6 +427,7 @@ func drawCard(frame *gocv.Mat, s Scene, c Card, rng *rand.Rand) (CodeTruth, erro
 		ModulePx: mod * s.Camera.LocalScale(c.Centre),
 		TiltDeg:  tilt(s.CameraCentre, c.Centre),
 		InFrame:  true,
+		Decoy:    c.Decoy,
 	}
 	for _, p := range withQuiet(corners, 4.0/float64(n)) {
 		if p.X < 0 || p.Y < 0 || p.X >= float64(s.Width) || p.Y >= float64(s.Height) {
@@ -548,7 +562,10 @@ func finish(frame *gocv.Mat, s Scene, rng *rand.Rand) error {
 	if e.MotionPx > 0 {
 		streak(frame, e.MotionPx, e.MotionDeg)
 	}
-	if e.NoiseSigma > 0 {
+	switch {
+	case e.Bayer:
+		bayer(frame, e.NoiseSigma, rng)
+	case e.NoiseSigma > 0:
 		noise(frame, e.NoiseSigma, rng)
 	}
 	if e.JPEGQuality > 0 {

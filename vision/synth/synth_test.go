@@ -79,3 +79,19 @@ func TestRenderRejectsBadScenes(t *testing.T) {
 		}
 	}
 }
+
+func TestDecoyMarkReachesTruth(t *testing.T) {
+	s := testScene(4, 640, 480, 2, 4, 0, Effects{})
+	if len(s.Cards) != 2 {
+		t.Fatalf("placed %d cards", len(s.Cards))
+	}
+	s.Cards[1].Decoy = true
+	m, truth, err := Render(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Close()
+	if truth.Codes[0].Decoy || !truth.Codes[1].Decoy {
+		t.Errorf("decoy marks %v, %v; want false, true", truth.Codes[0].Decoy, truth.Codes[1].Decoy)
+	}
+}
