@@ -111,6 +111,10 @@ func Photo(ids []rules.CardID, s Shot, g cardtext.Geometry, sticker bool) (gocv.
 		_, back := cards.Payloads(id)
 		face := f[id]
 		if sticker {
+			// A boxed game's card has no code of tableref's: take the
+			// printed one off (a sticker as small as today's no longer
+			// covers it), then stick the sticker on.
+			face = withoutPrintedCode(face, g)
 			if face, err = stuck(face, back, g); err != nil {
 				return gocv.NewMat(), err
 			}
@@ -127,6 +131,20 @@ func Photo(ids []rules.CardID, s Shot, g cardtext.Geometry, sticker bool) (gocv.
 	}
 	m, _, err := synth.Render(sc)
 	return m, err
+}
+
+// withoutPrintedCode paints over the code (and quiet zone) tableref prints
+// on its own card face, in the face's paper colour.
+func withoutPrintedCode(face image.Image, g cardtext.Geometry) image.Image {
+	b := face.Bounds()
+	px := float64(b.Dx()) / g.Card.X
+	box := rules.PrintedCodeOn([2]float64{g.Card.X, g.Card.Y}, rules.CardModuleMM)
+	half := box.SideMM/2 + 4*box.ModuleMM
+	r := image.Rect(int((box.CentreMM[0]-half)*px), int((box.CentreMM[1]-half)*px), int((box.CentreMM[0]+half)*px), int((box.CentreMM[1]+half)*px)).Add(b.Min)
+	out := image.NewRGBA(b)
+	draw.Draw(out, b, face, b.Min, draw.Src)
+	draw.Draw(out, r, image.NewUniform(face.At(r.Min.X, r.Min.Y)), image.Point{}, draw.Src)
+	return out
 }
 
 // stuck sticks a sticker for payload over a card face where g says: a
