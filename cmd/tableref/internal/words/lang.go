@@ -49,11 +49,11 @@ func Parse(s string) (Lang, error) {
 	}
 	t, err := language.Parse(s)
 	if err != nil {
-		return "", fmt.Errorf("language %q: %w (want one of %s, or auto)", s, err, list())
+		return "", fmt.Errorf("%q: want one of %s, or auto (%w)", s, list(), err)
 	}
 	_, i, c := matcher.Match(t)
 	if c < language.High {
-		return "", fmt.Errorf("language %q: want one of %s, or auto", s, list())
+		return "", fmt.Errorf("%q: want one of %s, or auto", s, list())
 	}
 	return Langs[i], nil
 }

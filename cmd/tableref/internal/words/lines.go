@@ -12,8 +12,8 @@ type line struct{ en, it, de, es, pt string }
 var lines = []line{
 	// Verdicts and points.
 	{"%s: RIGHT", "%s: GIUSTO", "%s: RICHTIG", "%s: BIEN", "%s: CERTO"},
-	{"%s: WRONG", "%s: SBAGLIATO", "%s: FALSCH", "%s: MAL", "%s: ERRADO"},
-	{"%s: wrong", "%s: sbagliato", "%s: falsch", "%s: mal", "%s: errado"},
+	{"%s: WRONG", "%s: ERRATO", "%s: FALSCH", "%s: MAL", "%s: ERRADO"},
+	{"%s: wrong", "%s: errato", "%s: falsch", "%s: mal", "%s: errado"},
 	{"%s +%d", "%s +%d", "%s +%d", "%s +%d", "%s +%d"},
 	{"%s OK", "%s OK", "%s OK", "%s OK", "%s OK"},
 	{"%s +%d token", "%s +%d gettone", "%s +%d Marker", "%s +%d ficha", "%s +%d ficha"},
@@ -222,6 +222,7 @@ var lines = []line{
 	{"Who wins? Tell", "Chi vince? Dillo", "Wer gewinnt?", "¿Quién gana? Di", "Quem vence? Diga"},
 	{"page or buttons", "pagina o tasti", "Seite o. Tasten", "página o botones", "página ou botões"},
 	{"Final", "Finale", "Endstand", "Final", "Final"},
+	{"Score", "Punteggio", "Punkte", "Puntos", "Pontos"},
 
 	// The referee's own screens (package daemon, present).
 	{"Camera lost", "Camera persa", "Kamera weg", "Cámara perdida", "Câmera perdida"},
