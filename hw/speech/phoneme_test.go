@@ -43,3 +43,18 @@ func TestWordsAfterANameInTheSpeakersLanguage(t *testing.T) {
 		}
 	}
 }
+
+// A number that ends an announcement is a number, not an ordinal: German
+// espeak-ng said "Ana, plus 1." as "plus erste".
+func TestEndingNumberIsCardinal(t *testing.T) {
+	if _, err := exec.LookPath("espeak-ng"); err != nil {
+		t.Skip("espeak-ng is not installed (apt install espeak-ng)")
+	}
+	for _, lang := range Languages {
+		want := phonemes(t, "-v", VoiceOf(lang), "1")
+		u := Utterance{Parts: []Part{{Text: "Ana, plus 1."}}}
+		if got := phonemes(t, "-m", "-v", VoiceOf(lang), u.SSML(lang)); !strings.HasSuffix(got, want) {
+			t.Errorf("%s: %q, want it to end in %q", lang, got, want)
+		}
+	}
+}

@@ -110,7 +110,7 @@ func (u Utterance) SSML(lang string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, `<speak xml:lang="%s">`, html.EscapeString(lang))
 	other := false // a part in another voice came before
-	for _, p := range keepPunctuation(u.Parts, lang) {
+	for _, p := range endNumber(keepPunctuation(u.Parts, lang)) {
 		text := html.EscapeString(p.Text)
 		switch v := voiceFor(p.Lang); {
 		case v != "" && v != voiceFor(lang) && strings.TrimSpace(p.Text) != "":
@@ -124,6 +124,23 @@ func (u Utterance) SSML(lang string) string {
 	}
 	b.WriteString("</speak>")
 	return b.String()
+}
+
+// endNumber drops the full stop after a number that ends the
+// announcement: in SSML, German espeak-ng reads "plus 1." at the end as
+// an ordinal ("plus erste"); the end of the text is a pause anyway.
+func endNumber(parts []Part) []Part {
+	for i := len(parts) - 1; i >= 0; i-- {
+		t := strings.TrimRight(parts[i].Text, " ")
+		if t == "" {
+			continue
+		}
+		if n := len(t); n >= 2 && t[n-1] == '.' && t[n-2] >= '0' && t[n-2] <= '9' {
+			parts[i].Text = t[:n-1]
+		}
+		break
+	}
+	return parts
 }
 
 // keepPunctuation moves the punctuation that follows a name said in

@@ -14,9 +14,9 @@ import (
 // title too.
 func TestDisplayInThePlayersLanguage(t *testing.T) {
 	for lang, want := range map[string][]string{
-		"it": {"Quito: GIUSTO", "Tocca a Ben", "Finale"},
-		"":   {"Quito: BIEN", "Turno de Ben", "Final"},
-		"en": {"Quito: RIGHT", "Ben's turn", "Final"},
+		"it": {"Quito: GIUSTO", "Arequipa: ERRATO", "Finale"},
+		"":   {"Quito: BIEN", "Arequipa: MAL", "Final"},
+		"en": {"Quito: RIGHT", "Arequipa: WRONG", "Final"},
 	} {
 		cfg := testConfig(t, live.ReplayPrefix+"../../testdata/demo-continental.jsonl")
 		cfg.Language = lang

@@ -84,6 +84,16 @@ func Width(s string) int { return len(lcd.Encode(s)) }
 // a line carries are shortened the way the engines shorten them
 // (rules.ShortName) where the translation is longer than the English.
 func Line(l Lang, s string) (string, bool) {
+	return translate(l, s, rules.ShortWidth)
+}
+
+// Spoken is a display line in language l for a voice to say: as Line, with
+// no width to fit (the names stay as the line gives them).
+func Spoken(l Lang, s string) (string, bool) {
+	return translate(l, s, 0)
+}
+
+func translate(l Lang, s string, width int) (string, bool) {
 	if s == "" {
 		return s, true
 	}
@@ -96,7 +106,7 @@ func Line(l Lang, s string) (string, bool) {
 		pr = printers[English]
 	}
 	out := pr.Sprintf(p.key, args...)
-	for Width(out) > rules.ShortWidth {
+	for width > 0 && Width(out) > width {
 		i := longestName(p, args)
 		if i < 0 {
 			break
