@@ -128,7 +128,7 @@ func TestEveryLanguage(t *testing.T) {
 		lang string
 		want []string
 	}{
-		{"it", []string{"[Quito:es]: giusto. Ana, più 1.", "[Manaus:pt-BR]: giusto. Ben, più 1.", "Tocca a Ben. Posa una carta.", "Turno 1 di 5. Ana pesca 3."}},
+		{"it", []string{"[Quito:es]: giusto. Ana, più 1.", "[Manaus:pt-BR]: giusto. Ben, più 1.", "Tocca a Ben. Posa una carta.", "Giro 1 di 5. Ana pesca 3."}},
 		{"es", []string{"[Quito:es]: bien. Ana, más 1.", "Turno de Ben. Coloca una carta.", "Ronda 1 de 5. Ana roba 3.", "Voltea [Quito:es], lado mapa arriba."}},
 		{"pt", []string{"[Quito:es]: certo. Ana, mais 1.", "Vez de Ben. Coloque 1 carta.", "Rodada 1 de 5. Ana compra 3."}},
 	} {

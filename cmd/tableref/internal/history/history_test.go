@@ -73,7 +73,7 @@ func TestRebuildRecordsEveryGame(t *testing.T) {
 	}
 	// The history says what the replay's standings say.
 	var want bytes.Buffer
-	if _, err := journal.ReplayFile(ctx, recorded[0], false, false, &want, &bytes.Buffer{}); err != nil {
+	if _, err := journal.ReplayFile(ctx, recorded[0], false, false, nil, &want, &bytes.Buffer{}); err != nil {
 		t.Fatal(err)
 	}
 	win := demo.Winners()

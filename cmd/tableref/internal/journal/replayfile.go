@@ -15,8 +15,12 @@ import (
 // ReplayFile referees a replay or journal file (`tableref replay`): each
 // event to stdout, as text or JSON lines; a journal (isJournal, or a file
 // that starts with Mark) drops a torn last line with a warning on stderr
-// and undoes as the daemon did. It returns the game at the end.
-func ReplayFile(ctx context.Context, path string, asJSON, isJournal bool, stdout, stderr io.Writer) (rules.Game, error) {
+// and undoes as the daemon did. describe writes an event as text (nil:
+// replay.Describe). It returns the game at the end.
+func ReplayFile(ctx context.Context, path string, asJSON, isJournal bool, describe func(replay.Stamped) string, stdout, stderr io.Writer) (rules.Game, error) {
+	if describe == nil {
+		describe = replay.Describe
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -42,7 +46,7 @@ func ReplayFile(ctx context.Context, path string, asJSON, isJournal bool, stdout
 		if asJSON {
 			werr = enc.Encode(s)
 		} else {
-			_, werr = fmt.Fprintln(stdout, replay.Describe(s))
+			_, werr = fmt.Fprintln(stdout, describe(s))
 		}
 	})
 	if werr != nil {

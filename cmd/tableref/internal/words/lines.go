@@ -54,7 +54,7 @@ var lines = []line{
 
 	// Orders and what was seen done.
 	{"Flip %s", "Gira %s", "Wende %s", "Voltea %s", "Vire %s"},
-	{"Remove %s", "Togli %s", "Nimm %s weg", "Quita %s", "Tire %s"},
+	{"Remove %s", "Togli %s", "Weg mit %s", "Quita %s", "Tire %s"},
 	{"map side up", "lato mappa su", "Kartenseite hoch", "lado mapa arriba", "mapa para cima"},
 	{"Flip all cards", "Gira tutte", "Alle wenden", "Voltea todas", "Vire todas"},
 	{"Leave the rest", "Lascia il resto", "Rest bleibt", "Deja el resto", "Deixe o resto"},
@@ -110,11 +110,11 @@ var lines = []line{
 	{"Place a card", "Posa una carta", "Lege eine Karte", "Coloca una carta", "Coloque 1 carta"},
 	{"Place or swap", "Posa o scambia", "Legen/tauschen", "Coloca o cambia", "Ponha ou troque"},
 	{"Lay the top card", "Posa la 1a carta", "Oberste Karte", "Pon la de arriba", "Ponha a do topo"},
-	{"Round %d of %d", "Turno %d di %d", "Runde %d von %d", "Ronda %d de %d", "Rodada %d de %d"},
-	{"Round %d/%d", "Turno %d/%d", "Runde %d/%d", "Ronda %d/%d", "Rodada %d/%d"},
-	{"Round %d next", "Ora turno %d", "Nun Runde %d", "Sigue ronda %d", "Agora rodada %d"},
-	{"Round %d over", "Fine turno %d", "Runde %d vorbei", "Fin de ronda %d", "Fim da rodada %d"},
-	{"Round %d centre:", "Turno %d centro:", "Runde %d Mitte:", "Ronda %d centro:", "Rodada %d centro:"},
+	{"Round %d of %d", "Giro %d di %d", "Runde %d von %d", "Ronda %d de %d", "Rodada %d de %d"},
+	{"Round %d/%d", "Giro %d/%d", "Runde %d/%d", "Ronda %d/%d", "Rodada %d/%d"},
+	{"Round %d next", "Ora giro %d", "Nun Runde %d", "Sigue ronda %d", "Agora rodada %d"},
+	{"Round %d over", "Fine giro %d", "Runde %d vorbei", "Fin de ronda %d", "Fim da rodada %d"},
+	{"Round %d centre:", "Giro %d centro:", "Runde %d Mitte:", "Ronda %d centro:", "Rodada %d centro:"},
 	{"Turn %d of %d", "Turno %d di %d", "Zug %d von %d", "Turno %d de %d", "Turno %d de %d"},
 	{"Turn %d/%d", "Turno %d/%d", "Zug %d/%d", "Turno %d/%d", "Turno %d/%d"},
 	{"%s draws %d", "%s pesca %d", "%s zieht %d", "%s roba %d", "%s compra %d"},
@@ -156,7 +156,7 @@ var lines = []line{
 	{"city, flag up", "iniz., bandiera", "Flagge oben", "inicio, bandera", "início, bandeira"},
 	{"Deal %d each", "Dai %d a testa", "Je %d austeilen", "Reparte %d c/u", "Dê %d a cada"},
 	{"Ref city: centre", "Rif.: al centro", "Ref.stadt: Mitte", "Ref.: al centro", "Ref.: no centro"},
-	{"Map It! %d rounds", "Map It! %d turni", "Map It! %d Rund.", "Map It! %d rondas", "Map It! %d rod."},
+	{"Map It! %d rounds", "Map It! %d giri", "Map It! %d Rund.", "Map It! %d rondas", "Map It! %d rod."},
 	{"Place start card", "Posa carta iniz.", "Startkarte legen", "Pon carta inicio", "Ponha a inicial"},
 
 	// Warnings.

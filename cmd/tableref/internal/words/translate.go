@@ -1,6 +1,7 @@
 package words
 
 import (
+	"fmt"
 	"regexp"
 	"sort"
 	"strconv"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/tableref/tableref/hw/lcd"
 	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/rules/replay"
 )
 
 // pattern is one catalogue key (the English line with %s for a name and
@@ -168,4 +170,19 @@ func Lines(l Lang, ls []string) []string {
 		out[i], _ = Line(l, s)
 	}
 	return out
+}
+
+// Describe writes an event for a terminal as the display shows it in
+// language l: its time, its kind and every 16×2 screen it makes, lines
+// joined by " / ", screens by " | " (tableref replay --language).
+func Describe(l Lang, s replay.Stamped) string {
+	var scr []string
+	for _, sc := range append([][2]string{s.Short}, s.More...) {
+		if sc == [2]string{} {
+			continue
+		}
+		ls := Lines(l, sc[:])
+		scr = append(scr, strings.TrimSuffix(ls[0]+" / "+ls[1], " / "))
+	}
+	return strings.TrimRight(fmt.Sprintf("%7.1fs  %-8s %s", s.T, s.Kind, strings.Join(scr, " | ")), " ")
 }
