@@ -641,9 +641,15 @@ func (d *daemon) say(evs []rules.Event, at time.Time) {
 
 func (d *daemon) publish() {
 	if d.web != nil {
-		d.web.Publish(view(d.ref, d.h))
+		st := view(d.ref, d.h)
+		st.Lang = string(d.lang.Get())
+		d.web.Publish(st)
 	}
 }
+
+// SetLanguage implements web.Languager: the page's language picker. The
+// display and the voice read it at their next words.
+func (d *daemon) SetLanguage(l words.Lang) { d.lang.Set(l) }
 
 // cameraStatus is called by the camera goroutine.
 func (d *daemon) cameraStatus(ok bool, text string) {

@@ -146,6 +146,8 @@ func New(b Backend, opt Options) *Server {
 	mux.HandleFunc("POST /api/newgame", s.postNewGame)
 	mux.HandleFunc("POST /api/login", s.postLogin)
 	mux.HandleFunc("POST /api/speech", s.postSpeech)
+	mux.HandleFunc("POST /api/language", s.postLanguage)
+	mux.HandleFunc("GET /api/words", s.getWords)
 	s.handler = s.guard(mux)
 	return s
 }
@@ -196,8 +198,9 @@ func (s *Server) wakeLocked() {
 
 func (s *Server) current() State {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.state
+	st := s.state
+	s.mu.Unlock()
+	return inLanguage(st)
 }
 
 // Serve serves on ln until ctx ends, then shuts down within 2 s.
