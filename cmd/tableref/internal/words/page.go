@@ -37,6 +37,12 @@ var pageWords = []line{
 	{"to play", "di turno", "ist dran", "juega", "joga"},
 	{"wins", "vince", "gewinnt", "gana", "vence"},
 	{"Nobody wins.", "Nessuno vince.", "Niemand gewinnt.", "Nadie gana.", "Ninguém vence."},
+	{"game over", "partita finita", "Spiel vorbei", "partida terminada", "partida encerrada"},
+	{"right", "giusto", "richtig", "bien", "certo"},
+	{"wrong", "errato", "falsch", "mal", "errado"},
+	{"No code read in this picture.", "Nessun codice letto in questa immagine.", "Kein Code in diesem Bild gelesen.", "Ningún código leído en esta imagen.", "Nenhum código lido nesta imagem."},
+	{"{} wins!", "Vince {}!", "{} gewinnt!", "¡Gana {}!", "{} vence!"},
+	{"{} share the win!", "{} vincono insieme!", "{} gewinnen gemeinsam!", "¡{} comparten la victoria!", "{} dividem a vitória!"},
 	{"New game started.", "Nuova partita iniziata.", "Neues Spiel gestartet.", "Nueva partida empezada.", "Nova partida começada."},
 }
 

@@ -45,7 +45,7 @@ function names(list) {
 }
 
 function renderHeader(s) {
-  $('mode').textContent = s.modeName ? s.modeName + (s.finished ? ': game over' : '') : '';
+  $('mode').textContent = s.modeName ? s.modeName + (s.finished ? ': ' + t('game over') : '') : '';
   const cam = $('camera');
   const src = s.status.source || 'camera';
   cam.textContent = s.status.cameraOk ? src : src + ': ' + (s.status.camera || 'lost');
@@ -109,7 +109,9 @@ function renderBanner(s) {
   $('banner-why').textContent = why.join('; ');
   $('banner-why').hidden = why.length === 0;
   const now = $('banner-now');
-  now.textContent = b.now || '';
+  // In another language, the display's words of the event the sentence is about.
+  const said = lang === 'en' ? null : (s.events || []).find((e) => e.long === b.now && e.short.join('').trim());
+  now.textContent = said ? said.short.join(' ') : b.now || '';
   now.className = 'banner-now' + (b.nowKind === 'warning' ? ' warning' : '');
   now.hidden = !b.now;
 }
@@ -130,7 +132,7 @@ function renderFinal(s) {
   const tied = u ? (s.scores || []).filter((x) => u.players.includes(x.player)).map((x) => x.name) : [];
   $('final-winner').textContent = u
     ? `Undecided: ${names(tied)} tie. ${u.settle[0].toUpperCase() + u.settle.slice(1)}.`
-    : w.length === 0 ? t('Nobody wins.') : w.length === 1 ? `${w[0]} wins!` : `${names(w)} share the win!`;
+    : w.length === 0 ? t('Nobody wins.') : t(w.length === 1 ? '{} wins!' : '{} share the win!').replace('{}', names(w));
   const ol = $('final-list');
   ol.replaceChildren();
   for (const sc of ranked(s)) {
@@ -251,7 +253,7 @@ function renderZones(s) {
   const legend = $('legend');
   legend.replaceChildren();
   const key = (cls, text) => { const sp = el('span'); sp.append(el('span', 'swatch ' + cls), text); return sp; };
-  legend.append(key('right', 'right'), key('wrong', 'wrong'));
+  legend.append(key('right', t('right')), key('wrong', t('wrong')));
   if (sides[1]) legend.append(key('back', `${sides[1]} up`));
 }
 
@@ -323,7 +325,7 @@ function renderPicture(s) {
   if (count.wrong) parts.push(`${count.wrong} wrong`);
   if (count.placed) parts.push(`${count.placed} more in place`);
   if (count.out) parts.push(`${count.out} left out of the table's grid`);
-  const sum = !s.frame ? 'No camera picture yet.' : marks.length === 0 ? 'No code read in this picture.' : `${marks.length} codes read: ${parts.join(', ')}.`;
+  const sum = !s.frame ? t('No camera picture yet.') : marks.length === 0 ? t('No code read in this picture.') : `${marks.length} codes read: ${parts.join(', ')}.`;
   $('picture-sum').textContent = sum;
   img.alt = 'The latest camera picture. ' + sum;
   const pr = $('problems');
