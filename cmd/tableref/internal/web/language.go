@@ -64,10 +64,19 @@ func inLanguage(st State) State {
 	if err != nil || l == "" || l == words.English {
 		return st
 	}
-	st.Screen.Lines = words.Lines(l, st.Screen.Lines)
+	// A page has room: the names stay as the engines wrote them, not
+	// shortened again to fit a translation into 16 cells.
+	loose := func(ls []string) []string {
+		out := make([]string, len(ls))
+		for i, s := range ls {
+			out[i], _ = words.Spoken(l, s)
+		}
+		return out
+	}
+	st.Screen.Lines = loose(st.Screen.Lines)
 	evs := make([]Event, len(st.Events))
 	for i, e := range st.Events {
-		tr := words.Lines(l, e.Short[:])
+		tr := loose(e.Short[:])
 		e.Short = [2]string{tr[0], tr[1]}
 		evs[i] = e
 	}

@@ -69,9 +69,9 @@ const t = (en) => dict[en] || en;
 async function loadWords(l) {
   if (!l || l === lang) return;
   lang = l;
-  dict = await (await fetch('/api/words?lang=' + encodeURIComponent(l))).json().catch(() => ({}));
-  document.documentElement.lang = l;
   $('lang').value = l;
+  document.documentElement.lang = l;
+  dict = await (await fetch('/api/words?lang=' + encodeURIComponent(l))).json().catch(() => ({}));
   for (const e of document.querySelectorAll('[data-w]')) {
     if (!e.dataset.w) e.dataset.w = e.textContent;
     e.textContent = t(e.dataset.w);
@@ -103,14 +103,16 @@ function renderBanner(s) {
   // The sentence, big; the working in brackets ("green 3 < 54"), small.
   // In another language the display's words stand for the engines'
   // English sentence.
-  const text = (lang === 'en' ? b.text : lines.join(' ')) || b.text || t('Waiting for the referee…');
+  const about = (sentence) => (s.events || []).find((e) => e.long === sentence && e.short.join('').trim());
+  const verdict = lang === 'en' ? null : about(b.text);
+  const text = (verdict ? verdict.short.join(' ') : lang === 'en' ? b.text : lines.join(' ')) || b.text || t('Waiting for the referee…');
   const why = [...text.matchAll(/\s*\(([^()]*)\)/g)].map((m) => m[1]);
   $('banner-text').textContent = text.replace(/\s*\([^()]*\)/g, '');
   $('banner-why').textContent = why.join('; ');
   $('banner-why').hidden = why.length === 0;
   const now = $('banner-now');
   // In another language, the display's words of the event the sentence is about.
-  const said = lang === 'en' ? null : (s.events || []).find((e) => e.long === b.now && e.short.join('').trim());
+  const said = lang === 'en' ? null : about(b.now);
   now.textContent = said ? said.short.join(' ') : b.now || '';
   now.className = 'banner-now' + (b.nowKind === 'warning' ? ' warning' : '');
   now.hidden = !b.now;
