@@ -7,6 +7,7 @@ import (
 
 	"github.com/tableref/tableref/cmd/tableref/internal/config"
 	"github.com/tableref/tableref/cmd/tableref/internal/daemon"
+	"github.com/tableref/tableref/cmd/tableref/internal/words"
 )
 
 // demoReplay is the recorded game the demo films; make demo runs from the
@@ -21,6 +22,9 @@ func newDemo() *cobra.Command {
 		Example: "  tableref demo --speed 2 --listen off",
 		Args:    cli.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if _, err := words.Parse(o.Language); err != nil {
+				return cli.Usagef("--language %v", err)
+			}
 			if o.AtEnd != config.AtEndStop && o.AtEnd != config.AtEndWait {
 				return cli.Usagef("--at-end %q: want stop or wait", o.AtEnd)
 			}
@@ -34,6 +38,7 @@ func newDemo() *cobra.Command {
 	f.StringVar(&o.Cache, "cache", "", "folder for the generated frames (default $XDG_CACHE_HOME/tableref or ~/.cache/tableref)")
 	f.StringVar(&o.Listen, "listen", "127.0.0.1:8080", "status page address, or off")
 	f.Float64Var(&o.Speed, "speed", 1, "play the recording this many times faster than real time")
+	f.StringVar(&o.Language, "language", "auto", "the players' language on the display, the page and the voice: en, it, de, es, pt or auto (the game's own)")
 	f.BoolVar(&o.Speech, "speech", false, "say the verdicts and turns aloud (espeak-ng to the default ALSA device)")
 	f.StringVar(&o.AtEnd, "at-end", config.AtEndStop, "when the game is over: stop (print the standings and exit) or wait (the final standings stay on the page until Ctrl-C)")
 	f.StringVar(&o.Play, "play", config.PlayClock, "clock (as a camera: the frames the scanner has no time for are dropped) or every (every frame, waiting for the scanner: the same result on a busy machine)")

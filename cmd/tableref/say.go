@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/tableref/tableref/cmd/tableref/internal/config"
+	"github.com/tableref/tableref/cmd/tableref/internal/words"
 	"github.com/tableref/tableref/hw/speech"
 	"github.com/tableref/tableref/rules"
 )
@@ -38,7 +39,7 @@ func newSay() *cobra.Command {
 	}
 	f := c.Flags()
 	f.StringVar(&o.cfgPath, "config", "", "configuration file for the speech settings (default "+config.SystemPath+" if present)")
-	f.StringVar(&o.lang, "language", "", "the referee's language: "+strings.Join(speech.Languages, ", ")+" (config key speech.language)")
+	f.StringVar(&o.lang, "language", "", "the referee's language: "+strings.Join(speech.Languages, ", ")+" (config key speech.language, else language)")
 	f.StringVar(&o.device, "device", "", "ALSA device, as aplay -L lists them (config key speech.device)")
 	f.StringVar(&o.wav, "wav", "", "write the sound to this WAV file instead of playing it")
 	f.StringVar(&o.card, "card", "", "a card whose name is said first, in its own language (Medellín, SA-017)")
@@ -51,6 +52,11 @@ func runSay(ctx context.Context, o sayOptions, text string, stdout io.Writer) er
 		return err
 	}
 	opt := cfg.Speech.Options()
+	if opt.Language == "" { // the voice follows the players' language
+		if l, err := words.Parse(cfg.Language); err == nil && l != "" {
+			opt.Language = string(l)
+		}
+	}
 	if o.lang != "" {
 		opt.Language = o.lang
 	}

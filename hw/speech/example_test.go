@@ -15,7 +15,7 @@ func ExampleUtterance_SSML() {
 	fmt.Println(u.SSML("en"))
 	// Output:
 	// Right: [São Paulo:pt-BR] plus two.
-	// <speak xml:lang="en">Right: <voice xml:lang="pt-br">São Paulo</voice> plus two.</speak>
+	// <speak xml:lang="en">Right: <voice xml:lang="pt-br">São Paulo</voice><voice name="en"> plus two.</voice></speak>
 }
 
 // recorder is a Backend that prints instead of speaking.

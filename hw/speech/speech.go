@@ -67,9 +67,23 @@ func (u Utterance) String() string {
 func (u Utterance) Empty() bool { return u.Text() == "" }
 
 // Languages are the languages the referee's own words can be said in
-// (Options.Language): English and German (Shake That City's box). Card
+// (Options.Language): English (two accents), Italian, German, Spanish
+// and Portuguese, the languages of the games' boxes and cards. Card
 // names are said in their deck's language whatever this is.
-var Languages = []string{"en", "en-gb", "en-us", "de"}
+var Languages = []string{"en", "en-gb", "en-us", "it", "de", "es", "pt"}
+
+// refereeVoices are the espeak-ng voices of the referee's words where
+// the language's own is not the one players at a South American game
+// expect: Latin American Spanish, Brazilian Portuguese.
+var refereeVoices = map[string]string{"es": "es-419", "pt": "pt-br"}
+
+// VoiceOf is the espeak-ng voice the referee's words in lang are said in.
+func VoiceOf(lang string) string {
+	if v, ok := refereeVoices[lang]; ok {
+		return v
+	}
+	return lang
+}
 
 // voices maps a name's language to the espeak-ng language said for it:
 // the South American deck's Spanish is Latin American Spanish.
@@ -88,19 +102,45 @@ func voiceFor(lang string) string {
 
 // SSML is the announcement as espeak-ng reads it with -m: the speaker's
 // language around, each part in another language inside a voice element.
+// After such a part, the speaker's words go inside a voice element that
+// names the speaker's voice: espeak-ng keeps an Italian or German voice
+// past its element's end ("Napoli: right. Ana, plus 1." said "plus
+// uno"), and names it back only by name.
 func (u Utterance) SSML(lang string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, `<speak xml:lang="%s">`, html.EscapeString(lang))
-	for _, p := range keepPunctuation(u.Parts, lang) {
+	other := false // a part in another voice came before
+	for _, p := range endNumber(keepPunctuation(u.Parts, lang)) {
 		text := html.EscapeString(p.Text)
-		if v := voiceFor(p.Lang); v != "" && v != voiceFor(lang) && strings.TrimSpace(p.Text) != "" {
+		switch v := voiceFor(p.Lang); {
+		case v != "" && v != voiceFor(lang) && strings.TrimSpace(p.Text) != "":
 			fmt.Fprintf(&b, `<voice xml:lang="%s">%s</voice>`, v, text)
-		} else {
+			other = true
+		case other && strings.TrimSpace(p.Text) != "":
+			fmt.Fprintf(&b, `<voice name="%s">%s</voice>`, html.EscapeString(VoiceOf(lang)), text)
+		default:
 			b.WriteString(text)
 		}
 	}
 	b.WriteString("</speak>")
 	return b.String()
+}
+
+// endNumber drops the full stop after a number that ends the
+// announcement: in SSML, German espeak-ng reads "plus 1." at the end as
+// an ordinal ("plus erste"); the end of the text is a pause anyway.
+func endNumber(parts []Part) []Part {
+	for i := len(parts) - 1; i >= 0; i-- {
+		t := strings.TrimRight(parts[i].Text, " ")
+		if t == "" {
+			continue
+		}
+		if n := len(t); n >= 2 && t[n-1] == '.' && t[n-2] >= '0' && t[n-2] <= '9' {
+			parts[i].Text = t[:n-1]
+		}
+		break
+	}
+	return parts
 }
 
 // keepPunctuation moves the punctuation that follows a name said in
@@ -199,7 +239,7 @@ func NewEspeak(o Options) *Espeak {
 }
 
 func (e *Espeak) args(u Utterance) []string {
-	return []string{"-m", "-v", e.Language, "-s", strconv.Itoa(e.Rate), "-a", strconv.Itoa(e.Volume), "--stdout", u.SSML(e.Language)}
+	return []string{"-m", "-v", VoiceOf(e.Language), "-s", strconv.Itoa(e.Rate), "-a", strconv.Itoa(e.Volume), "--stdout", u.SSML(e.Language)}
 }
 
 // Render returns the announcement as a WAV file (`tableref say --wav`,

@@ -160,7 +160,7 @@ func TestRepeatsAndMinorAnnouncements(t *testing.T) {
 func TestSSML(t *testing.T) {
 	u := Utterance{Parts: []Part{{Text: "Bogotá", Lang: "es"}, {Text: " left of "}, {Text: "São Paulo", Lang: "pt-BR"}, {Text: ": R&D <ok>"}}}
 	got := u.SSML("en")
-	want := `<speak xml:lang="en"><voice xml:lang="es-419">Bogotá</voice> left of <voice xml:lang="pt-br">São Paulo:</voice> R&amp;D &lt;ok&gt;</speak>`
+	want := `<speak xml:lang="en"><voice xml:lang="es-419">Bogotá</voice><voice name="en"> left of </voice><voice xml:lang="pt-br">São Paulo:</voice><voice name="en"> R&amp;D &lt;ok&gt;</voice></speak>`
 	if got != want {
 		t.Errorf("SSML\n got %s\nwant %s", got, want)
 	}

@@ -2,7 +2,8 @@
 // aloud: the display's two short lines made into a spoken sentence ("Quito:
 // RIGHT" / "Ana +1" becomes "Quito: right. Ana, plus 1."), names the
 // display shortened said in full, a card's name in the language it is
-// printed in, and the referee's own words in English or German.
+// printed in, and the referee's own words in the players' language
+// (English, Italian, German, Spanish or Portuguese: package words).
 package announce
 
 import (
@@ -13,6 +14,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/words"
 	"github.com/tableref/tableref/hw/speech"
 	"github.com/tableref/tableref/rules"
 )
@@ -39,25 +41,16 @@ func Spoken(e rules.Event, batch []rules.Event) bool {
 // a round): a newer verdict makes it stale before it is said.
 func Minor(e rules.Event) bool { return e.Kind == rules.EventTurn || e.Kind == rules.EventRound }
 
-// Say is what a voice says for e in lang ("en", "en-gb", "en-us" or "de").
-// players are the names in seat order (the display shortens them).
+// Say is what a voice says for e in lang (en, en-gb, en-us, it, de, es
+// or pt): the display's lines as a sentence in that language, the card's
+// name in the language the card prints it in. players are the names in seat order (the display
+// shortens them).
 func Say(e rules.Event, players []string, lang string, at time.Time) speech.Utterance {
-	text := ""
-	if strings.HasPrefix(lang, "de") {
-		text = german(e, players)
+	l, err := words.Parse(lang)
+	if err != nil || l == "" {
+		l = words.English // en-gb, en-us
 	}
-	own := text != "" || !strings.HasPrefix(lang, "de")
-	if text == "" {
-		text = english(e, players)
-	}
-	u := speech.Utterance{At: at}
-	if !own {
-		// No German words for this: it is said in English, as the
-		// display says it, rather than not at all.
-		u.Parts = []speech.Part{{Text: text, Lang: "en"}}
-		return withName(u, e)
-	}
-	u.Parts = []speech.Part{{Text: text}}
+	u := speech.Utterance{At: at, Parts: []speech.Part{{Text: sentence(l, e, players)}}}
 	return withName(u, e)
 }
 
@@ -100,35 +93,52 @@ var (
 	shouted = regexp.MustCompile(`\b\p{Lu}{2,}\b`)
 )
 
-// english is the display's two lines as a sentence.
-func english(e rules.Event, players []string) string {
+// spokenWords are the words a voice says for the display's shorthand:
+// the compass letters, "3/5", "+2" and "-1".
+type spokenWords struct{ north, south, east, west, of, plus, minus string }
+
+var spokenIn = map[words.Lang]spokenWords{
+	words.English:    {"north", "south", "east", "west", "of", "plus", "minus"},
+	words.Italian:    {"nord", "sud", "est", "ovest", "su", "più", "meno"},
+	words.German:     {"Nord", "Süd", "Ost", "West", "von", "plus", "minus"},
+	words.Spanish:    {"norte", "sur", "este", "oeste", "de", "más", "menos"},
+	words.Portuguese: {"norte", "sul", "leste", "oeste", "de", "mais", "menos"},
+}
+
+// sentence is the display's two lines as a sentence in l.
+func sentence(l words.Lang, e rules.Event, players []string) string {
+	w := spokenIn[l]
 	var parts []string
-	for _, l := range e.Short {
-		l = strings.TrimSpace(strings.ReplaceAll(l, rules.Cut, ""))
-		if l == "" {
+	for _, line := range e.Short {
+		line = strings.TrimSpace(strings.ReplaceAll(line, rules.Cut, ""))
+		if line == "" {
 			continue
 		}
-		l = expandNames(l, e, players)
-		l = coords.ReplaceAllStringFunc(l, func(m string) string {
-			s := coords.FindStringSubmatch(m)
-			return fmt.Sprintf("%s %s, %s %s", s[1], map[string]string{"N": "north", "S": "south"}[s[2]], s[3], map[string]string{"E": "east", "W": "west"}[s[4]])
-		})
-		l = ofTotal.ReplaceAllString(l, "$1 of $2")
-		l = signed.ReplaceAllStringFunc(l, func(m string) string {
+		line = expandNames(line, e, players)
+		if coords.MatchString(line) {
+			line = coords.ReplaceAllStringFunc(line, func(m string) string {
+				s := coords.FindStringSubmatch(m)
+				return fmt.Sprintf("%s %s, %s %s", s[1], map[string]string{"N": w.north, "S": w.south}[s[2]], s[3], map[string]string{"E": w.east, "W": w.west}[s[4]])
+			})
+		} else {
+			line, _ = words.Spoken(l, line)
+		}
+		line = ofTotal.ReplaceAllString(line, "$1 "+w.of+" $2")
+		line = signed.ReplaceAllStringFunc(line, func(m string) string {
 			s := signed.FindStringSubmatch(m)
-			word := "plus"
+			word := w.plus
 			if s[2] == "-" {
-				word = "minus"
+				word = w.minus
 			}
 			return s[1] + word + " " + s[3]
 		})
-		l = shouted.ReplaceAllStringFunc(l, func(w string) string {
-			if w == "OK" {
+		line = shouted.ReplaceAllStringFunc(line, func(x string) string {
+			if x == "OK" {
 				return "okay"
 			}
-			return strings.ToLower(w)
+			return strings.ToLower(x)
 		})
-		parts = append(parts, l)
+		parts = append(parts, line)
 	}
 	var b strings.Builder
 	for i, p := range parts {
@@ -148,8 +158,8 @@ func english(e rules.Event, players []string) string {
 	}
 	s := strings.TrimSpace(b.String())
 	// "Ana +1" reads better as "Ana, plus 1".
-	s = strings.ReplaceAll(s, " plus ", ", plus ")
-	s = strings.ReplaceAll(s, ",, plus", ", plus")
+	s = strings.ReplaceAll(s, " "+w.plus+" ", ", "+w.plus+" ")
+	s = strings.ReplaceAll(s, ",, "+w.plus, ", "+w.plus)
 	if last, _ := utf8.DecodeLastRuneInString(s); s != "" && !unicode.IsPunct(last) {
 		s += "."
 	}
@@ -194,89 +204,4 @@ func wordAt(l, w string) int {
 		}
 		off = i + 1
 	}
-}
-
-// german says the events it has words for; "" for the others.
-func german(e rules.Event, players []string) string {
-	who := func(p int) string {
-		if p >= 1 && p <= len(players) {
-			return players[p-1]
-		}
-		return ""
-	}
-	card := ""
-	if !e.Card.IsZero() && !e.Card.Anonymous() {
-		card = rules.CardName(e.Card)
-	}
-	points := func(p, n int) string {
-		if who(p) == "" || n == 0 {
-			return ""
-		}
-		if n < 0 {
-			return fmt.Sprintf(" %s, minus %d.", who(p), -n)
-		}
-		return fmt.Sprintf(" %s, plus %d.", who(p), n)
-	}
-	switch e.Kind {
-	case rules.EventVerdict:
-		subject := card
-		if subject == "" {
-			subject = who(e.Player)
-		}
-		if subject == "" {
-			return ""
-		}
-		word := "richtig"
-		if e.Verdict == rules.Wrong {
-			word = "falsch"
-		}
-		return subject + ": " + word + "." + points(e.Player, e.Points)
-	case rules.EventPoints:
-		return strings.TrimSpace(points(e.Player, e.Points))
-	case rules.EventTurn:
-		if who(e.Player) == "" {
-			return ""
-		}
-		return who(e.Player) + " ist dran."
-	case rules.EventRound:
-		if e.Round == 0 {
-			return ""
-		}
-		return fmt.Sprintf("Runde %d.", e.Round)
-	case rules.EventEnd:
-		if u := e.Undecided; u != nil {
-			var ts []string
-			for _, p := range u.Players {
-				ts = append(ts, who(p))
-			}
-			return "Das Spiel ist aus. Gleichstand: " + strings.Join(ts[:len(ts)-1], ", ") + " und " + ts[len(ts)-1] + ". Den Stichentscheid zeigen eure Karten: sagt mir, wer gewinnt."
-		}
-		var ws []string
-		for _, p := range e.Winners {
-			if who(p) != "" {
-				ws = append(ws, who(p))
-			}
-		}
-		switch len(ws) {
-		case 0:
-			return "Das Spiel ist aus."
-		case 1:
-			return "Das Spiel ist aus. " + ws[0] + " gewinnt!"
-		}
-		return "Das Spiel ist aus. " + strings.Join(ws[:len(ws)-1], ", ") + " und " + ws[len(ws)-1] + " gewinnen!"
-	case rules.EventDo:
-		switch e.Action {
-		case "reshake":
-			return "Neu schütteln!"
-		case "flip":
-			if card != "" {
-				return card + " umdrehen."
-			}
-		case "remove":
-			if card != "" {
-				return card + " wegnehmen."
-			}
-		}
-	}
-	return ""
 }

@@ -105,20 +105,46 @@ func TestShortenedNamesAndCoordinates(t *testing.T) {
 	contains(t, sw, "Ana starts. Starting Blue.")
 }
 
-// In German the referee's own words are German where it has them, and
-// English (said by the English voice) where not.
+// In German the referee's words are German, the display's lines as
+// sentences; none is left in English.
 func TestGerman(t *testing.T) {
 	got := said(t, "../../../../rules/shakecity/testdata/standard-2p.jsonl", "de")
-	contains(t, got, "Neu schütteln!", "Runde 2.", "Das Spiel ist aus. Ben gewinnt!")
-	english := 0
+	contains(t, got, "Neu schütteln! 8 Steine statt 9.", "Runde 2 von 15. Ben zuerst.", "Ben: falsch, gedreht.")
 	for _, g := range got {
 		if strings.HasSuffix(g, ":en]") {
-			english++
+			t.Errorf("said in English: %q", g)
 		}
 	}
-	if english == 0 || english == len(got) {
-		t.Errorf("%d of %d announcements in English: want some (those without German words), not all", english, len(got))
-	}
 	cont := said(t, "../../testdata/demo-continental.jsonl", "de")
-	contains(t, cont, "[Quito:es]: richtig. Ana, plus 1.", "Ben ist dran.")
+	contains(t, cont, "[Quito:es]: richtig. Ana, plus 1.", "Ben ist dran. Lege eine Karte.", "Ben gewinnt. 9 Punkte.")
+}
+
+// Every language the referee speaks says the demo game's verdicts, turns
+// and rounds in its own words, the card names in theirs, and Nord Sud
+// Ovest Est's coordinates in its compass words; no English word of the
+// display is left.
+func TestEveryLanguage(t *testing.T) {
+	for _, c := range []struct {
+		lang string
+		want []string
+	}{
+		{"it", []string{"[Quito:es]: giusto. Ana, più 1.", "[Manaus:pt-BR]: giusto. Ben, più 1.", "Tocca a Ben. Posa una carta.", "Giro 1 di 5. Ana pesca 3."}},
+		{"es", []string{"[Quito:es]: bien. Ana, más 1.", "Turno de Ben. Coloca una carta.", "Ronda 1 de 5. Ana roba 3.", "Voltea [Quito:es], lado mapa arriba."}},
+		{"pt", []string{"[Quito:es]: certo. Ana, mais 1.", "Vez de Ben. Coloque 1 carta.", "Rodada 1 de 5. Ana compra 3."}},
+	} {
+		got := said(t, "../../testdata/demo-continental.jsonl", c.lang)
+		contains(t, got, c.want...)
+		for _, g := range got {
+			for _, en := range []string{"right", "wrong", "turn", "Round", "Place", "Flip", "draws"} {
+				if strings.Contains(g, en) {
+					t.Errorf("%s: %q says %q", c.lang, g, en)
+				}
+			}
+		}
+	}
+	nsoe := map[string]string{"it": "[Napoli:it]: giusto. 40 nord, 14 est.", "de": "[Napoli:it]: richtig. 40 Nord, 14 Ost.",
+		"es": "[Napoli:it]: bien. 40 norte, 14 este.", "pt": "[Napoli:it]: certo. 40 norte, 14 leste."}
+	for lang, want := range nsoe {
+		contains(t, said(t, "../../../../rules/nsoe/testdata/europe-three-players.jsonl", lang), want)
+	}
 }

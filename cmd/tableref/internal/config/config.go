@@ -26,6 +26,7 @@ import (
 
 	"github.com/tableref/tableref/cmd/tableref/internal/paths"
 	"github.com/tableref/tableref/cmd/tableref/internal/smallfile"
+	"github.com/tableref/tableref/cmd/tableref/internal/words"
 	"github.com/tableref/tableref/hw/profile/strictyaml"
 	"github.com/tableref/tableref/hw/speech"
 	"github.com/tableref/tableref/rules"
@@ -48,6 +49,10 @@ type Config struct {
 	Club        Club    `yaml:"club"`
 	Speech      Speech  `yaml:"speech"`
 	Log         Log     `yaml:"log"`
+	// Language is the players' language, of the display, the page and
+	// the voice: en, it, de, es or pt; "" or auto is the game's own (the
+	// language its cards print, else English). See docs/languages.md.
+	Language string `yaml:"language"`
 	// GameNamed says flags named the game (--mode, --players, --option):
 	// run must then not resume a journal of another game (NewGame starts
 	// the named one, keeping the other's journal).
@@ -134,7 +139,7 @@ type Web struct {
 type Speech struct {
 	Enabled  bool   `yaml:"enabled"`
 	Device   string `yaml:"device"`   // ALSA device; "" = the default
-	Language string `yaml:"language"` // the referee's words: en, en-gb, en-us or de
+	Language string `yaml:"language"` // the voice's language: "" follows the top-level language; en-gb or en-us for an English accent
 	Rate     int    `yaml:"rate"`     // words per minute
 	Volume   int    `yaml:"volume"`   // 0 to 200
 }
@@ -177,7 +182,7 @@ func Default() *Config {
 		Journal:  paths.Journal(),
 		LockDir:  paths.RuntimeDir(),
 		Web:      Web{Listen: "127.0.0.1:8080", Hosts: []string{}, Name: "tableref"},
-		Speech:   Speech{Language: "en", Rate: 160, Volume: 100},
+		Speech:   Speech{Rate: 160, Volume: 100},
 		Log:      Log{Level: "info", Format: "text"},
 		Hardware: "",
 	}
@@ -318,6 +323,9 @@ func (c *Config) Validate() error {
 		errs = append(errs, err.Error())
 	} else if err := c.Web.check(); err != nil {
 		errs = append(errs, err.Error())
+	}
+	if _, err := words.Parse(c.Language); err != nil {
+		bad("language", "%v", err)
 	}
 	if err := c.Speech.Options().Check(); err != nil {
 		bad("speech", "%v", err)

@@ -39,6 +39,7 @@ func BindFlags(fs *pflag.FlagSet) *Flags {
 	str("listen", "web.listen", "status page address, or off", func(c *Config) *string { return &c.Web.Listen })
 	str("pin", "web.pin", "status page PIN for network visitors", func(c *Config) *string { return &c.Web.PIN })
 	str("log-level", "log.level", "log level: debug, info, warn, error", func(c *Config) *string { return &c.Log.Level })
+	str("language", "language", "the players' language on the display, the page and the voice: en, it, de, es, pt or auto (the game's own)", func(c *Config) *string { return &c.Language })
 	str("log-format", "log.format", "log format: text or json", func(c *Config) *string { return &c.Log.Format })
 
 	fs.String("players", "", "players in seat order, comma-separated (config key game.players)")

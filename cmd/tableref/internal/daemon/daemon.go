@@ -35,6 +35,7 @@ import (
 	"github.com/tableref/tableref/cmd/tableref/internal/paths"
 	"github.com/tableref/tableref/cmd/tableref/internal/present"
 	"github.com/tableref/tableref/cmd/tableref/internal/web"
+	"github.com/tableref/tableref/cmd/tableref/internal/words"
 	"github.com/tableref/tableref/hw/display"
 	"github.com/tableref/tableref/hw/input"
 	"github.com/tableref/tableref/hw/speech"
@@ -109,6 +110,7 @@ type daemon struct {
 	web  *web.Server
 	// speaker says the verdicts aloud; nil when speech is off.
 	speaker *speech.Speaker
+	lang    *words.Setting // the players' language (display, voice, page)
 
 	snaps    chan live.Snapshot
 	inputs   chan live.Input
@@ -211,6 +213,9 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 	}
 	d.pres = present.NewPresenter(dev, deps.Indicator)
 	d.pres.Shown, d.pres.OnLag = deps.OnShown, deps.OnLag
+	configured, _ := words.Parse(cfg.Language) // Validate refused a language it does not speak
+	d.lang = words.NewSetting(words.Choose(configured, ref.Setup().Mode))
+	d.pres.Translate = d.lang.Lines
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -236,18 +241,19 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 
 	spawn("display", func() error { d.pres.Run(ctx); return nil })
 	if cfg.Speech.Enabled {
+		opt := cfg.Speech.Options()
+		opt.Language = cmp.Or(opt.Language, string(d.lang.Get()))
 		b := deps.Speech
 		if b == nil {
-			b = speech.NewEspeak(cfg.Speech.Options())
+			b = speech.NewEspeak(opt)
 		}
-		opt := cfg.Speech.Options()
 		if speechTuning != nil {
 			speechTuning(&opt)
 		}
 		d.speaker = speech.NewSpeaker(b, opt)
 		d.h.speech = true
 		spawn("speech", func() error { d.speaker.Run(ctx); return nil })
-		slog.Info("speech on", "language", cfg.Speech.Language, "device", cmp.Or(cfg.Speech.Device, "default"))
+		slog.Info("speech on", "language", cmp.Or(cfg.Speech.Language, string(d.lang.Get())), "device", cmp.Or(cfg.Speech.Device, "default"))
 	}
 
 	// The status page's server exists before the sources (the scanner
@@ -635,9 +641,15 @@ func (d *daemon) say(evs []rules.Event, at time.Time) {
 
 func (d *daemon) publish() {
 	if d.web != nil {
-		d.web.Publish(view(d.ref, d.h))
+		st := view(d.ref, d.h)
+		st.Lang = string(d.lang.Get())
+		d.web.Publish(st)
 	}
 }
+
+// SetLanguage implements web.Languager: the page's language picker. The
+// display and the voice read it at their next words.
+func (d *daemon) SetLanguage(l words.Lang) { d.lang.Set(l) }
 
 // cameraStatus is called by the camera goroutine.
 func (d *daemon) cameraStatus(ok bool, text string) {

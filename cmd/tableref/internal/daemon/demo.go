@@ -21,6 +21,7 @@ import (
 type DemoOptions struct {
 	Src, Cache, Listen, AtEnd string  // the replay to film, the frames' folder, the page's address, stop or wait
 	Play                      string  // clock or every (config.Camera.Play)
+	Language                  string  // the players' language (config.Config.Language)
 	Speed                     float64 // times faster than real time
 	GenOnly, Speech           bool    // only make the recording; say the verdicts aloud
 	Film                      demo.Options
@@ -72,6 +73,7 @@ func Demo(ctx context.Context, o DemoOptions, stdout, stderr io.Writer, progress
 	}
 	cfg.Camera = config.Camera{Source: dir, AtEnd: o.AtEnd, FPS: fps, Play: o.Play, Speed: 1}
 	cfg.Speech.Enabled = o.Speech
+	cfg.Language = o.Language
 	cfg.Journal = filepath.Join(tmp, "journal.jsonl")
 	cfg.LockDir = filepath.Join(tmp, "lock")
 	cfg.Web.Listen = o.Listen

@@ -26,6 +26,7 @@ func runOnLAN(t *testing.T, busAddr string) (*recDisplay, int, func()) {
 	t.Helper()
 	cfg := testConfig(t, live.ReplayPrefix+"../../testdata/demo-continental.jsonl")
 	cfg.Camera.AtEnd = config.AtEndWait
+	cfg.Language = "en" // the words the test looks for (the game's own would be Spanish)
 	cfg.Camera.Speed = 0
 	cfg.Web = config.Web{Listen: "0.0.0.0:0", LAN: true, PIN: "482193", Name: "tableref", Hosts: []string{}}
 	fastHolds(t, 50*time.Millisecond)

@@ -1,6 +1,7 @@
 package daemon
 
 import (
+	"cmp"
 	"errors"
 	"time"
 
@@ -25,7 +26,7 @@ func (d *daemon) speak(evs []rules.Event, at time.Time) {
 		if !announce.Spoken(e, evs) {
 			continue
 		}
-		u := announce.Say(e, players, d.cfg.Speech.Language, at)
+		u := announce.Say(e, players, cmp.Or(d.cfg.Speech.Language, string(d.lang.Get())), at)
 		u.Minor = announce.Minor(e)
 		d.speaker.Say(u)
 	}

@@ -45,6 +45,7 @@ func speakReplay(t *testing.T, v *voice, speed float64) {
 	cfg.Camera.AtEnd = config.AtEndStop
 	cfg.Camera.Speed = speed
 	cfg.Speech.Enabled = true
+	cfg.Language = "en" // the words the tests look for (the game's own would be Spanish)
 	fastHolds(t, 10*time.Millisecond)
 	done := make(chan error, 1)
 	go func() { done <- Run(context.Background(), cfg, Deps{Display: &recDisplay{}, Speech: v}) }()

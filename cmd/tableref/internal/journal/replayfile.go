@@ -20,6 +20,9 @@ type ReplayOptions struct {
 	// they differ from those it records; without it such a journal is
 	// refused (ErrDecksChanged), never rescored silently.
 	Rescore bool
+	// Describe writes an event as text (nil: replay.Describe); `replay
+	// --language` gives the display's screens in a language.
+	Describe func(replay.Stamped) string
 }
 
 // ReplayFile referees a replay or journal file (`tableref replay`): each
@@ -27,6 +30,10 @@ type ReplayOptions struct {
 // with a warning on stderr and undoes as the daemon did. It reads a line
 // at a time, in bounded memory. It returns the game at the end.
 func ReplayFile(ctx context.Context, path string, o ReplayOptions, stdout, stderr io.Writer) (rules.Game, error) {
+	describe := o.Describe
+	if describe == nil {
+		describe = replay.Describe
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -61,7 +68,7 @@ func ReplayFile(ctx context.Context, path string, o ReplayOptions, stdout, stder
 		if asJSON {
 			werr = enc.Encode(s)
 		} else {
-			_, werr = fmt.Fprintln(stdout, replay.Describe(s))
+			_, werr = fmt.Fprintln(stdout, describe(s))
 		}
 	})
 	if werr != nil {

@@ -1,6 +1,7 @@
 package present
 
 import (
+	"cmp"
 	"context"
 	"log/slog"
 	"strings"
@@ -524,6 +525,11 @@ type Presenter struct {
 	in    chan []Screen
 	Shown func(Screen, time.Time) // told of every screen shown (measurements)
 	OnLag func(time.Duration)     // told of each batch's display lag (measurements)
+	// Translate, when set, puts a screen's lines in the players'
+	// language as the display shows it (words.Setting.Lines): the queue
+	// works on the referee's words, so a language changed mid-game shows
+	// from the next screen on.
+	Translate func([]string) []string
 	// busy counts batches sent but not yet taken, plus one while the
 	// queue has screens waiting or held (wait reads it).
 	busy atomic.Int64
@@ -648,9 +654,17 @@ func (p *Presenter) last(q *screenQueue) {
 func (p *Presenter) show(s queued) {
 	var err error
 	if s.Scores != nil {
-		err = p.dev.ShowScores(*s.Scores)
+		sc := *s.Scores
+		if p.Translate != nil {
+			sc.Title = p.Translate([]string{cmp.Or(sc.Title, "Score")})[0]
+		}
+		err = p.dev.ShowScores(sc)
 	} else {
-		err = p.dev.Show(s.Msg)
+		m := s.Msg
+		if p.Translate != nil {
+			m.Lines = p.Translate(m.Lines)
+		}
+		err = p.dev.Show(m)
 	}
 	now := time.Now()
 	if err != nil {

@@ -167,6 +167,7 @@ func TestPageFitsPhoneAndLaptop(t *testing.T) {
 				if st.Speech != nil {
 					want = append(want, "speech")
 				}
+				want = append(want, "lang") // the language picker, on every page
 				if st.Finished {
 					want = append(want, "again", "change")
 				}

@@ -147,6 +147,8 @@ func New(b Backend, opt Options) *Server {
 	mux.HandleFunc("POST /api/login", s.postLogin)
 	mux.HandleFunc("POST /api/logout", s.postLogout)
 	mux.HandleFunc("POST /api/speech", s.postSpeech)
+	mux.HandleFunc("POST /api/language", s.postLanguage)
+	mux.HandleFunc("GET /api/words", s.getWords)
 	s.handler = s.guard(mux)
 	return s
 }
@@ -197,8 +199,9 @@ func (s *Server) wakeLocked() {
 
 func (s *Server) current() State {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.state
+	st := s.state
+	s.mu.Unlock()
+	return inLanguage(st)
 }
 
 // Serve serves on ln until ctx ends, then shuts down within 2 s.

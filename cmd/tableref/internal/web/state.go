@@ -15,10 +15,13 @@ type State struct {
 	Seq int `json:"seq"`
 	// Links are the other pages mounted beside this one (past games, the
 	// learning page), for the page's footer.
-	Links    []Link   `json:"links,omitempty"`
-	Mode     string   `json:"mode"`
-	ModeName string   `json:"modeName"`
-	Players  []string `json:"players"`
+	Links    []Link `json:"links,omitempty"`
+	Mode     string `json:"mode"`
+	ModeName string `json:"modeName"`
+	// Lang is the players' language (en, it, de, es, pt): the page's own
+	// words and the display's lines are in it (docs/languages.md).
+	Lang    string   `json:"lang,omitempty"`
+	Players []string `json:"players"`
 	// Options are the game's options in effect ("new game, same
 	// players" starts the same game again).
 	Options  map[string]string `json:"options,omitempty"`

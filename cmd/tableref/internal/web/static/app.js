@@ -45,7 +45,7 @@ function names(list) {
 }
 
 function renderHeader(s) {
-  $('mode').textContent = s.modeName ? s.modeName + (s.finished ? ': game over' : '') : '';
+  $('mode').textContent = s.modeName ? s.modeName + (s.finished ? ': ' + t('game over') : '') : '';
   const cam = $('camera');
   const src = s.status.source || 'camera';
   cam.textContent = s.status.cameraOk ? src : src + ': ' + (s.status.camera || 'lost');
@@ -59,6 +59,26 @@ function renderHeader(s) {
   }
 }
 
+// The page's own words in the players' language (docs/languages.md): the
+// English of each element marked data-w is its key; /api/words gives the
+// translations. What the referee said comes translated in the state.
+let lang = 'en';
+let dict = {};
+const t = (en) => dict[en] || en;
+
+async function loadWords(l) {
+  if (!l || l === lang) return;
+  lang = l;
+  $('lang').value = l;
+  document.documentElement.lang = l;
+  dict = await (await fetch('/api/words?lang=' + encodeURIComponent(l))).json().catch(() => ({}));
+  for (const e of document.querySelectorAll('[data-w]')) {
+    if (!e.dataset.w) e.dataset.w = e.textContent;
+    e.textContent = t(e.dataset.w);
+  }
+  if (state) render(state);
+}
+
 function renderScores(s) {
   const ol = $('scores');
   ol.replaceChildren();
@@ -69,9 +89,9 @@ function renderScores(s) {
     li.append(el('span', 'who', sc.name), el('span', 'total', String(sc.total)));
     if (sc.player === turn) {
       li.setAttribute('aria-current', 'true');
-      li.append(el('span', 'mark', 'to play'));
+      li.append(el('span', 'mark', t('to play')));
     }
-    if (winners.has(sc.player)) li.append(el('span', 'mark', 'wins'));
+    if (winners.has(sc.player)) li.append(el('span', 'mark', t('wins')));
     ol.append(li);
   }
 }
@@ -81,13 +101,19 @@ function renderBanner(s) {
   const lines = (s.screen && s.screen.lines) || [];
   $('banner').className = 'banner ' + (b.verdict || 'none');
   // The sentence, big; the working in brackets ("green 3 < 54"), small.
-  const text = b.text || lines.join(' ') || 'Waiting for the referee…';
+  // In another language the display's words stand for the engines'
+  // English sentence.
+  const about = (sentence) => (s.events || []).find((e) => e.long === sentence && e.short.join('').trim());
+  const verdict = lang === 'en' ? null : about(b.text);
+  const text = (verdict ? verdict.short.join(' ') : lang === 'en' ? b.text : lines.join(' ')) || b.text || t('Waiting for the referee…');
   const why = [...text.matchAll(/\s*\(([^()]*)\)/g)].map((m) => m[1]);
   $('banner-text').textContent = text.replace(/\s*\([^()]*\)/g, '');
   $('banner-why').textContent = why.join('; ');
   $('banner-why').hidden = why.length === 0;
   const now = $('banner-now');
-  now.textContent = b.now || '';
+  // In another language, the display's words of the event the sentence is about.
+  const said = lang === 'en' ? null : about(b.now);
+  now.textContent = said ? said.short.join(' ') : b.now || '';
   now.className = 'banner-now' + (b.nowKind === 'warning' ? ' warning' : '');
   now.hidden = !b.now;
 }
@@ -108,7 +134,7 @@ function renderFinal(s) {
   const tied = u ? (s.scores || []).filter((x) => u.players.includes(x.player)).map((x) => x.name) : [];
   $('final-winner').textContent = u
     ? `Undecided: ${names(tied)} tie. ${u.settle[0].toUpperCase() + u.settle.slice(1)}.`
-    : w.length === 0 ? 'Nobody wins.' : w.length === 1 ? `${w[0]} wins!` : `${names(w)} share the win!`;
+    : w.length === 0 ? t('Nobody wins.') : t(w.length === 1 ? '{} wins!' : '{} share the win!').replace('{}', names(w));
   const ol = $('final-list');
   ol.replaceChildren();
   for (const sc of ranked(s)) {
@@ -202,7 +228,7 @@ function renderZones(s) {
   box.replaceChildren();
   const zones = s.zones || [];
   const sides = s.sides || ['', ''];
-  if (zones.length === 0) { box.append(el('p', 'empty', 'No cards seen yet.')); }
+  if (zones.length === 0) { box.append(el('p', 'empty', t('No cards seen yet.'))); }
   for (const z of zones) {
     const wrap = el('div', 'zone');
     wrap.append(el('h3', '', z.name));
@@ -229,7 +255,7 @@ function renderZones(s) {
   const legend = $('legend');
   legend.replaceChildren();
   const key = (cls, text) => { const sp = el('span'); sp.append(el('span', 'swatch ' + cls), text); return sp; };
-  legend.append(key('right', 'right'), key('wrong', 'wrong'));
+  legend.append(key('right', t('right')), key('wrong', t('wrong')));
   if (sides[1]) legend.append(key('back', `${sides[1]} up`));
 }
 
@@ -301,7 +327,7 @@ function renderPicture(s) {
   if (count.wrong) parts.push(`${count.wrong} wrong`);
   if (count.placed) parts.push(`${count.placed} more in place`);
   if (count.out) parts.push(`${count.out} left out of the table's grid`);
-  const sum = !s.frame ? 'No camera picture yet.' : marks.length === 0 ? 'No code read in this picture.' : `${marks.length} codes read: ${parts.join(', ')}.`;
+  const sum = !s.frame ? t('No camera picture yet.') : marks.length === 0 ? t('No code read in this picture.') : `${marks.length} codes read: ${parts.join(', ')}.`;
   $('picture-sum').textContent = sum;
   img.alt = 'The latest camera picture. ' + sum;
   const pr = $('problems');
@@ -364,7 +390,7 @@ function renderEvents(s) {
     const t = el('time', 't', e.at ? clock(e.at) : '—');
     if (e.at) t.dateTime = new Date(e.at).toISOString();
     else t.title = 'said before tableref restarted';
-    li.append(t, el('span', 'text', e.long || e.short.join(' ')));
+    li.append(t, el('span', 'text', (lang !== 'en' && e.short.join(' ').trim()) || e.long || e.short.join(' ')));
     ol.append(li);
   }
 }
@@ -380,6 +406,7 @@ function renderJoin(s) {
 
 function render(s) {
   state = s;
+  if (s.lang && s.lang !== lang) loadWords(s.lang);
   renderHeader(s);
   renderScores(s);
   renderBanner(s);
@@ -486,7 +513,7 @@ function connect() {
   const es = new EventSource('/api/events');
   es.addEventListener('state', (e) => {
     $('full').hidden = true;
-    $('conn').textContent = 'live';
+    $('conn').textContent = t('live');
     $('conn').className = 'pill';
     render(JSON.parse(e.data));
   });
@@ -501,12 +528,21 @@ function connect() {
   });
   // The page keeps the last state it had (the final standings stay).
   es.onerror = () => {
-    $('conn').textContent = 'offline';
+    $('conn').textContent = t('offline');
     $('conn').className = 'pill off';
   };
 }
 
 $('frame').addEventListener('load', () => { if (state) renderPicture(state); });
+$('lang').addEventListener('change', async (e) => {
+  try {
+    await post('/api/language', {lang: e.target.value});
+    await loadWords(e.target.value);
+  } catch (err) {
+    say('input-msg', err.message, true);
+    e.target.value = lang;
+  }
+});
 $('b-undo').addEventListener('click', () => sendInput({type: 'undo', label: 'Undo'}, {}));
 $('speech').addEventListener('click', async () => {
   if (!state || !state.speech) return;
@@ -520,7 +556,7 @@ $('again').addEventListener('click', async () => {
   if (!state) return;
   try {
     await post('/api/newgame', {mode: state.mode, players: state.players, options: state.options || {}});
-    say('again-msg', 'New game started.');
+    say('again-msg', t('New game started.'));
   } catch (err) {
     say('again-msg', err.message, true);
   }
@@ -537,7 +573,7 @@ $('newgame-form').addEventListener('submit', async (e) => {
   const players = $('ng-players').value.split(',').map((p) => p.trim()).filter(Boolean);
   try {
     await post('/api/newgame', {mode: $('ng-mode').value, players, options});
-    say('ng-msg', 'New game started.');
+    say('ng-msg', t('New game started.'));
     $('newgame').open = false;
   } catch (err) {
     say('ng-msg', err.message, true);

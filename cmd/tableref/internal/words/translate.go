@@ -1,0 +1,188 @@
+package words
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+	"golang.org/x/text/message/catalog"
+
+	"github.com/tableref/tableref/hw/lcd"
+	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/rules/replay"
+)
+
+// pattern is one catalogue key (the English line with %s for a name and
+// %d for a number) and the expression that finds it in a line.
+type pattern struct {
+	key   string
+	re    *regexp.Regexp
+	verbs []byte // 's' or 'd', in order
+	fixed int    // characters that are not verbs: the more, the more specific
+}
+
+var (
+	cat      = catalog.NewBuilder(catalog.Fallback(language.English))
+	patterns []pattern
+	printers = map[Lang]*message.Printer{}
+)
+
+func init() {
+	for _, e := range lines {
+		for l, text := range map[Lang]string{English: e.en, Italian: e.it, German: e.de, Spanish: e.es, Portuguese: e.pt} {
+			if err := cat.SetString(l.Tag(), e.en, text); err != nil {
+				panic("words: " + e.en + ": " + err.Error()) // the catalogue is code: its test catches it
+			}
+		}
+		patterns = append(patterns, compile(e.en))
+	}
+	// The most specific key first: "Round %d of %d" before "%s %d".
+	sort.SliceStable(patterns, func(i, j int) bool { return patterns[i].fixed > patterns[j].fixed })
+	for _, l := range Langs {
+		printers[l] = message.NewPrinter(l.Tag(), message.Catalog(cat))
+	}
+}
+
+func compile(key string) pattern {
+	p := pattern{key: key}
+	var re strings.Builder
+	re.WriteString("^")
+	for i := 0; i < len(key); i++ {
+		if key[i] == '%' && i+1 < len(key) && (key[i+1] == 's' || key[i+1] == 'd') {
+			p.verbs = append(p.verbs, key[i+1])
+			if key[i+1] == 's' {
+				re.WriteString(`(.+?)`)
+			} else {
+				re.WriteString(`([+-]?\d+)`)
+			}
+			i++
+			continue
+		}
+		j := i
+		for j < len(key) && key[j] != '%' {
+			j++
+		}
+		re.WriteString(regexp.QuoteMeta(key[i:j]))
+		p.fixed += utf8.RuneCountInString(key[i:j])
+		i = j - 1
+	}
+	re.WriteString("$")
+	p.re = regexp.MustCompile(re.String())
+	return p
+}
+
+// Width is how many cells a line takes on the 16×2 HD44780: its ROM
+// lacks most accented capitals and "…", which take the letters they are
+// written as ("…" three dots).
+func Width(s string) int { return len(lcd.Encode(s)) }
+
+// Line is a display line in language l, and whether the catalogue knows
+// it (a line it does not know, a name alone, stays as it is). The names
+// a line carries are shortened the way the engines shorten them
+// (rules.ShortName) where the translation is longer than the English.
+func Line(l Lang, s string) (string, bool) {
+	return translate(l, s, rules.ShortWidth)
+}
+
+// Spoken is a display line in language l for a voice to say: as Line, with
+// no width to fit (the names stay as the line gives them).
+func Spoken(l Lang, s string) (string, bool) {
+	return translate(l, s, 0)
+}
+
+func translate(l Lang, s string, width int) (string, bool) {
+	if s == "" {
+		return s, true
+	}
+	p, args, ok := find(s)
+	if !ok {
+		return s, false
+	}
+	pr, ok := printers[l]
+	if !ok {
+		pr = printers[English]
+	}
+	out := pr.Sprintf(p.key, args...)
+	for width > 0 && Width(out) > width {
+		i := longestName(p, args)
+		if i < 0 {
+			break
+		}
+		n := utf8.RuneCountInString(args[i].(string))
+		args[i] = rules.ShortName(args[i].(string), n-1)
+		out = pr.Sprintf(p.key, args...)
+	}
+	return out, true
+}
+
+// find is the catalogue key s is a line of, and the names and numbers
+// it carries.
+func find(s string) (pattern, []any, bool) {
+	for _, p := range patterns {
+		m := p.re.FindStringSubmatch(s)
+		if m == nil {
+			continue
+		}
+		args := make([]any, len(p.verbs))
+		for i, v := range p.verbs {
+			if v == 'd' {
+				n, err := strconv.Atoi(strings.TrimPrefix(m[i+1], "+"))
+				if err != nil {
+					break
+				}
+				args[i] = n
+				continue
+			}
+			args[i] = m[i+1]
+		}
+		return p, args, true
+	}
+	return pattern{}, nil, false
+}
+
+// longestName is the index of the name argument worth shortening (more
+// than 3 characters), or -1.
+func longestName(p pattern, args []any) int {
+	best, at := 3, -1
+	for i, v := range p.verbs {
+		if v != 's' {
+			continue
+		}
+		if n := utf8.RuneCountInString(args[i].(string)); n > best {
+			best, at = n, i
+		}
+	}
+	return at
+}
+
+// Lines are display lines in language l.
+func Lines(l Lang, ls []string) []string {
+	if l == English || l == "" {
+		return ls
+	}
+	out := make([]string, len(ls))
+	for i, s := range ls {
+		out[i], _ = Line(l, s)
+	}
+	return out
+}
+
+// Describe writes an event for a terminal as the display shows it in
+// language l: its time, its kind and every 16×2 screen it makes, lines
+// joined by " / ", screens by " | " (tableref replay --language).
+func Describe(l Lang, s replay.Stamped) string {
+	var scr []string
+	for _, sc := range append([][2]string{s.Short}, s.More...) {
+		if sc == [2]string{} {
+			continue
+		}
+		ls := Lines(l, sc[:])
+		scr = append(scr, strings.TrimSuffix(ls[0]+" / "+ls[1], " / "))
+	}
+	return strings.TrimRight(fmt.Sprintf("%7.1fs  %-8s %s", s.T, s.Kind, strings.Join(scr, " | ")), " ")
+}
