@@ -154,6 +154,9 @@ type CodeLine struct {
 	Centre     [2]float64 `json:"centre_px"`
 	ModulePx   float64    `json:"module_px"`
 	Confidence float64    `json:"confidence"`
+	// Unsure marks a code too small or blurred to read for sure: seen,
+	// not named (Text is empty), never used.
+	Unsure bool `json:"unsure,omitempty"`
 }
 
 // UnsureMeans is what `scan --codes` says of an unsure code.
@@ -179,6 +182,7 @@ func ListCodes(res qr.Result) (lines []CodeLine, summary string) {
 	}
 	for _, c := range res.Unsure {
 		add(c, false, UnsureMeans)
+		lines[len(lines)-1].Unsure = true
 	}
 	summary = fmt.Sprintf("%d codes: %d tableref, %d not ours", len(lines), len(res.Codes), len(res.Foreign)-damaged)
 	if damaged > 0 {

@@ -24,6 +24,18 @@ func TestUnsureCodesAreListedNeverUsed(t *testing.T) {
 	if len(lines) != 2 || !strings.Contains(summary, "1 unsure") {
 		t.Fatalf("summary %q, %d lines", summary, len(lines))
 	}
+	unsure := 0
+	for _, l := range lines {
+		if l.Unsure {
+			unsure++
+			if l.Text != "" || l.Ours {
+				t.Errorf("unsure line %+v names a code", l)
+			}
+		}
+	}
+	if unsure != 1 {
+		t.Errorf("%d lines marked unsure, want 1 (the JSON of scan --codes says which)", unsure)
+	}
 	var buf bytes.Buffer
 	if err := WriteCodes(&buf, lines, summary); err != nil {
 		t.Fatal(err)

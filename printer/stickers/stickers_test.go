@@ -147,7 +147,7 @@ func TestChooseFollowsTheCamera(t *testing.T) {
 
 // Every deck's stickers (SA, WLD, EU, SW) print on the default sheet for
 // the default camera and decode again from a 150 dpi rendering, each from
-// its own label, with their codes at the promised 1.5 mm modules; the
+// its own label, with their codes at the promised 0.8 mm modules; the
 // "where to stick" page follows.
 func TestEveryDeckStickersDecode(t *testing.T) {
 	printtest.Need(t, "pdftoppm", "zbarimg")
@@ -170,13 +170,13 @@ func TestEveryDeckStickersDecode(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if module != 1.5 || pages != 3 {
+			if module != rules.StickerModuleMM || pages != 2 { // 40 stickers on one 56-sticker page, and the guide
 				t.Errorf("module %g, %d pages", module, pages)
 			}
 			path := printtest.WritePDF(t, buf.Bytes())
 			pngs := printtest.Render(t, path, 150)
 			var got []string
-			for _, png := range pngs[:2] {
+			for _, png := range pngs[:pages-1] {
 				got = append(got, printtest.ZbarTiles(t, png, 150, boxes(c.Sheet, 0, c.Sheet.PerSheet()))...)
 			}
 			var want []string

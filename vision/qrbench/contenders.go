@@ -58,8 +58,14 @@ func (t Tableref) Read(ctx context.Context, frame gocv.Mat) ([]Found, error) {
 	for _, c := range res.All() {
 		out = append(out, Found{Text: c.Text, Centre: c.Centre()})
 	}
+	for _, c := range res.Unsure {
+		out = append(out, Found{Centre: c.Centre(), Unsure: true})
+	}
 	return out, nil
 }
+
+// ReportsUnsure: the reader lists the codes its codebook could not decide.
+func (Tableref) ReportsUnsure() {}
 
 // greyOf returns frame as 8-bit grey; the caller closes it.
 func greyOf(frame gocv.Mat) gocv.Mat {
@@ -225,6 +231,9 @@ type TablerefScan struct {
 }
 
 func (*TablerefScan) Name() string { return "tableref scan (process)" }
+
+// ReportsUnsure: `scan --codes --json` marks the codes it could not decide.
+func (*TablerefScan) ReportsUnsure() {}
 
 // Elapsed is the time of the last Read without writing the file.
 func (z *TablerefScan) Elapsed() time.Duration { return z.last }

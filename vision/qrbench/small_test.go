@@ -46,8 +46,8 @@ func TestSmallCodesSceneAndCodebook(t *testing.T) {
 	for _, p := range c.Payloads() {
 		book[p] = true
 	}
-	if n := saCards(t); len(book) != n*4+len(rules.MarkerPayloads()) {
-		t.Errorf("codebook of %d payloads, want SA's %d cards × 4 and the markers", len(book), n)
+	if n := saCards(t); len(book) != n*4+2+len(rules.MarkerPayloads()) {
+		t.Errorf("codebook of %d payloads, want SA's %d cards × 4, its shared back twice and the markers", len(book), n)
 	}
 	var table, otherDeck, foreign int
 	for _, code := range truth.Codes {
@@ -129,7 +129,7 @@ func TestRunGivesEachConditionsCodebook(t *testing.T) {
 		t.Fatal(err)
 	}
 	markers := len(rules.MarkerPayloads())
-	sa := saCards(t) * 4
+	sa := saCards(t)*4 + 2                                       // its cards, and its shared back (C and P)
 	want := []int{sa + 3*standInCards*4 + markers, sa + markers} // SA and three stand-ins; SA
 	if len(all) != 2 || all[0] != want[0] || all[1] != want[1] || len(one) != 2 || one[0] != want[0] || one[1] != want[1] {
 		t.Errorf("codebooks of %v (all cores) and %v (one), want %v", all, one, want)

@@ -64,32 +64,14 @@ func Start(ctx context.Context, cfg *config.Config, cfgPath string, stdout io.Wr
 	return Run(ctx, cfg, deps)
 }
 
-// piMode is the Pi camera's mode for the configured game: the lightest
-// (2304×1296, a quarter of the pixels to read) when the calibrated table
-// seen in it still gives the game's codes sizing.MinPxPerModule, else the
-// full 12 MP (reach.Lightest). Only for the sources "pi" and "rpicam"
-// without a size; with no calibration nothing says how the table is seen,
-// and the source's own default (2304×1296) stays.
+// piMode is the Pi camera's mode for the configured game (reach.PiSpec).
 func piMode(cfg *config.Config, cal *calibration.File) (camera.Spec, bool) {
-	src := strings.TrimSpace(cfg.Camera.Source)
-	if (src != "pi" && src != "rpicam") || cal == nil || cal.Plane == nil {
-		return camera.Spec{}, false
-	}
 	setup := cfg.Setup()
 	m, ok := rules.LookupMode(setup.Mode)
 	if !ok {
 		return camera.Spec{}, false
 	}
-	mode, r, err := reach.Lightest(cal, m.DecksFor(setup), reach.PiModes)
-	if err != nil {
-		slog.Warn("camera mode: cannot judge the table; keeping the default", "err", err)
-		return camera.Spec{}, false
-	}
-	slog.Info("camera mode "+mode.String(), "why", r.Text())
-	if src == "rpicam" {
-		return camera.Spec{Kind: camera.KindRpicam, Width: mode.Width, Height: mode.Height, FPS: mode.FPS}, true
-	}
-	return camera.Spec{Kind: camera.KindGStreamer, Target: camera.PiPipeline(mode.Width, mode.Height, mode.FPS)}, true
+	return reach.PiSpec(cfg.Camera.Source, cal, m.DecksFor(setup))
 }
 
 // startProblem is what would stop run at once, found before any hardware

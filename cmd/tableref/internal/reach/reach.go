@@ -20,7 +20,10 @@
 package reach
 
 import (
+	"log/slog"
+
 	"fmt"
+	"github.com/tableref/tableref/vision/camera"
 	"math"
 	"sort"
 	"strings"
@@ -182,4 +185,27 @@ func Lightest(cal *calibration.File, decks []string, modes []Mode) (Mode, Result
 		}
 	}
 	return modes[len(modes)-1], r, nil
+}
+
+// PiSpec is the camera to open for the source "pi" or "rpicam" (without a
+// size) on the calibrated table: the lightest of PiModes whose frames give
+// the decks' codes sizing.MinPxPerModule (2304×1296, a quarter of the
+// pixels to read, when it does), else the full 12 MP. Any other source, or
+// no calibration (nothing says how the table is seen), gives false: the
+// source's own default stays.
+func PiSpec(source string, cal *calibration.File, decks []string) (camera.Spec, bool) {
+	src := strings.TrimSpace(source)
+	if (src != "pi" && src != "rpicam") || cal == nil || cal.Plane == nil {
+		return camera.Spec{}, false
+	}
+	mode, r, err := Lightest(cal, decks, PiModes)
+	if err != nil {
+		slog.Warn("camera mode: cannot judge the table; keeping the default", "err", err)
+		return camera.Spec{}, false
+	}
+	slog.Info("camera mode "+mode.String(), "why", r.Text())
+	if src == "rpicam" {
+		return camera.Spec{Kind: camera.KindRpicam, Width: mode.Width, Height: mode.Height, FPS: mode.FPS}, true
+	}
+	return camera.Spec{Kind: camera.KindGStreamer, Target: camera.PiPipeline(mode.Width, mode.Height, mode.FPS)}, true
 }
