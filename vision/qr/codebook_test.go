@@ -226,19 +226,26 @@ func BenchmarkCodebookSmallCodes(b *testing.B) {
 	}
 	defer frame.Close()
 	bayer(b, &frame, 2.5, 977)
-	r := qr.NewReader(qr.Options{Codebook: cb, Workers: 1})
-	if _, err := r.Read(context.Background(), frame); err != nil { // builds the codebook's shapes
-		b.Fatal(err)
+	for _, c := range []struct {
+		name string
+		opt  qr.Options
+	}{{"ordinary", qr.Options{Workers: 1}}, {"codebook", qr.Options{Codebook: cb, Workers: 1}}} {
+		b.Run(c.name, func(b *testing.B) {
+			r := qr.NewReader(c.opt)
+			if _, err := r.Read(context.Background(), frame); err != nil { // builds the codebook's shapes
+				b.Fatal(err)
+			}
+			b.ResetTimer()
+			read := 0
+			for i := 0; i < b.N; i++ {
+				res, err := r.Read(context.Background(), frame)
+				if err != nil {
+					b.Fatal(err)
+				}
+				read = len(res.Codes)
+			}
+			b.ReportMetric(float64(read), "codes")
+			b.ReportMetric(float64(len(truth.Codes)), "present")
+		})
 	}
-	b.ResetTimer()
-	read := 0
-	for i := 0; i < b.N; i++ {
-		res, err := r.Read(context.Background(), frame)
-		if err != nil {
-			b.Fatal(err)
-		}
-		read = len(res.Codes)
-	}
-	b.ReportMetric(float64(read), "codes")
-	b.ReportMetric(float64(len(truth.Codes)), "present")
 }

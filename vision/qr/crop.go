@@ -40,16 +40,13 @@ func (r *Reader) decodeAll(ctx context.Context, grey gocv.Mat, cands []candidate
 		}
 		return false
 	}
-	withBook := r.opt.Codebook.Len() > 0
 	var failed []candidate
 	err = r.each(ctx, cands, func(c candidate) {
 		if covered(c) {
 			return
 		}
-		// A candidate too small for the warped attempts to read often is
-		// only cut out as it is here; the codebook comes first for it.
 		code, ok := r.tryNative(p, c)
-		if !ok && !(withBook && c.small()) {
+		if !ok {
 			code, ok = r.tryAttempts(grey, p, c)
 		}
 		mu.Lock()
@@ -60,22 +57,19 @@ func (r *Reader) decodeAll(ctx context.Context, grey gocv.Mat, cands []candidate
 			failed = append(failed, c)
 		}
 	})
-	if err != nil || !withBook || len(failed) == 0 {
+	if err != nil || r.opt.Codebook.Len() == 0 || len(failed) == 0 {
 		return codes, nil, err
 	}
+	// The codebook after every ordinary read: it costs more than the warped
+	// attempts where those read (at 2 px a module through a colour sensor
+	// they still read nearly all), and a card whose code was read is then
+	// skipped instead of matched.
 	sort.SliceStable(failed, func(i, j int) bool { return failed[i].squareness() > failed[j].squareness() })
 	err = r.each(ctx, failed, func(c candidate) {
 		if covered(c) {
 			return
 		}
 		code, ok := r.tryCodebook(grey, c)
-		if (!ok || code.Text == "") && c.small() {
-			// Not one of the table's payloads for sure: a code outside
-			// the codebook is still read the ordinary way.
-			if read, ok2 := r.tryAttempts(grey, p, c); ok2 {
-				code, ok = read, true
-			}
-		}
 		if !ok {
 			return
 		}
@@ -89,14 +83,6 @@ func (r *Reader) decodeAll(ctx context.Context, grey gocv.Mat, cands []candidate
 	})
 	return codes, unsure, err
 }
-
-// smallSide is the candidate side (full-resolution px) under which a
-// version-1 code has fewer than 2.6 px a module: the warped attempts
-// rarely read such a code through a colour sensor and cost more than the
-// codebook, so with a codebook they come after it.
-const smallSide = 21 * 2.6
-
-func (c candidate) small() bool { return c.side() < smallSide }
 
 // each runs do on every candidate over the reader's workers, in order of
 // the slice as far as the workers allow, until ctx ends.
