@@ -286,9 +286,10 @@ func (cb *Codebook) matchBox(lum []byte, w, h int, centre geom.Pt, half float64,
 	s := &softGrid{lum: lum, w: w, h: h, n: n, lay: layoutFor(n), coarse: true}
 	fn := float64(n)
 	// The code's module axes: the box's own sides, and when no turn of
-	// those frames the code surely, the axes its edges show (a code seen
-	// at a slant is a parallelogram that the candidate's box does not
-	// follow).
+	// those frames the code surely but one comes near, the axes its edges
+	// show (a code seen at a slant is a parallelogram that the
+	// candidate's box does not follow; a blob that is no code comes
+	// nowhere near and is not searched twice).
 	axes := [][2]geom.Pt{{{X: 2 * half / fn}, {Y: 2 * half / fn}}}
 	best, bestFit := gridAt{}, math.Inf(-1)
 	for i := 0; i < len(axes) && bestFit < codebookSureTurn; i++ {
@@ -313,7 +314,7 @@ func (cb *Codebook) matchBox(lum []byte, w, h int, centre geom.Pt, half float64,
 				}
 			}
 		}
-		if i == 0 && bestFit < codebookSureTurn {
+		if i == 0 && bestFit < codebookSureTurn && bestFit >= codebookMinAgree/2 {
 			if a, b, ok := moduleAxes(lum, w, h, centre, half); ok {
 				axes = append(axes, [2]geom.Pt{a.Scale(2 * half / fn), b.Scale(2 * half / fn)})
 			}

@@ -65,8 +65,9 @@ func (r *Reader) decodeAll(ctx context.Context, grey gocv.Mat, cands []candidate
 	// they still read nearly all), and a card whose code was read is then
 	// skipped instead of matched.
 	sort.SliceStable(failed, func(i, j int) bool { return failed[i].squareness() > failed[j].squareness() })
+	largest := codeSideLimit(codes)
 	err = r.each(ctx, failed, func(c candidate) {
-		if covered(c) {
+		if covered(c) || c.side() > largest {
 			return
 		}
 		code, ok := r.tryCodebook(grey, c)
@@ -82,6 +83,23 @@ func (r *Reader) decodeAll(ctx context.Context, grey gocv.Mat, cands []candidate
 		}
 	})
 	return codes, unsure, err
+}
+
+// codeSideLimit is the largest candidate worth matching against the
+// codebook once codes is what the ordinary reads found: a code is about
+// as large as the others on its table (tableref's cards and stickers come
+// in two sizes, 21 and 25 modules, 1.2 times apart), so a blob 1.6 times
+// the largest code read is a card, an arm or art, and matching it costs a
+// grid search for nothing. With nothing read, no limit.
+func codeSideLimit(codes []Code) float64 {
+	largest := 0.0
+	for _, c := range codes {
+		largest = math.Max(largest, math.Sqrt(math.Abs(c.Corners.Area())))
+	}
+	if largest == 0 {
+		return math.Inf(1)
+	}
+	return 1.6 * largest
 }
 
 // each runs do on every candidate over the reader's workers, in order of
