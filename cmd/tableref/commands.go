@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/spf13/cobra"
 	"github.com/tableref/tableref/cmd/tableref/internal/cli"
+	"github.com/tableref/tableref/cmd/tableref/internal/complete"
 	"github.com/tableref/tableref/cmd/tableref/internal/decks"
 
 	"github.com/tableref/tableref/cmd/tableref/internal/config"
@@ -45,6 +46,7 @@ func newRoot() *cobra.Command {
 	// so the help test, the man page and the README check see them.
 	root.InitDefaultHelpCmd()
 	root.InitDefaultCompletionCmd()
+	complete.Register(root)
 	for _, c := range root.Commands() {
 		if c.Name() == "completion" { // cobra's words, in ours
 			c.Short = "print the shell completion script: bash, zsh, fish or powershell"
