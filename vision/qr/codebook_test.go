@@ -2,14 +2,12 @@ package qr_test
 
 import (
 	"context"
-	"math"
 	"math/rand/v2"
 	"testing"
 
 	"gocv.io/x/gocv"
 
 	"github.com/tableref/tableref/rules"
-	"github.com/tableref/tableref/vision/imagefile"
 	"github.com/tableref/tableref/vision/qr"
 	"github.com/tableref/tableref/vision/synth"
 )
@@ -40,56 +38,12 @@ func smallFrame(t testing.TB, seed uint64, modulePx float64, payloads []string) 
 	cam, centre := synth.Pose(1920, 1080, 66, ppmm, 2, rng.Float64()*20-10)
 	s := synth.Scene{Width: 1920, Height: 1080, Camera: cam, CameraCentre: centre,
 		Cards: synth.Scatter(seed, cam, 1920, 1080, payloads), Seed: seed,
-		Effect: synth.Effects{BlurSigma: 0.5}}
+		Effect: synth.Effects{BlurSigma: 0.5, Bayer: true, NoiseSigma: 2 + rng.Float64(), JPEGQuality: 85}}
 	frame, truth, err := synth.Render(s)
 	if err != nil {
 		t.Fatal(err)
 	}
-	bayer(t, &frame, 2+rng.Float64(), seed)
 	return frame, truth
-}
-
-// bayer passes a frame through a sensor's colour mosaic: each pixel keeps
-// one of its colours (RGGB), gets noise, and the camera's demosaicing and
-// JPEG encoder (quality 85) make a colour frame again.
-func bayer(t testing.TB, frame *gocv.Mat, sigma float64, seed uint64) {
-	t.Helper()
-	rng := rand.New(rand.NewPCG(seed, 11))
-	w, h := frame.Cols(), frame.Rows()
-	px, err := frame.DataPtrUint8()
-	if err != nil {
-		t.Fatal(err)
-	}
-	raw := make([]byte, w*h)
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			ch := 1 // green
-			switch {
-			case y%2 == 0 && x%2 == 0:
-				ch = 2 // red (BGR order)
-			case y%2 == 1 && x%2 == 1:
-				ch = 0 // blue
-			}
-			v := float64(px[(y*w+x)*3+ch]) + rng.NormFloat64()*sigma
-			raw[y*w+x] = uint8(math.Max(0, math.Min(255, math.Round(v))))
-		}
-	}
-	mosaic, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8U, raw)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer mosaic.Close()
-	gocv.CvtColor(mosaic, frame, gocv.ColorBayerBGToBGR)
-	data, err := imagefile.EncodeJPEG(*frame, 85)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dec, err := imagefile.Decode(data, "bayer.jpg")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dec.CopyTo(frame)
-	dec.Close()
 }
 
 // smallTally counts, over frames of small codes, the codes of the codebook
@@ -220,12 +174,11 @@ func BenchmarkCodebookSmallCodes(b *testing.B) {
 	ppmm := 2.0 / (synth.DefaultQRSideMM / 21.0)
 	cam, centre := synth.Pose(1920, 1080, 66, ppmm, 2, 3)
 	frame, truth, err := synth.Render(synth.Scene{Width: 1920, Height: 1080, Camera: cam, CameraCentre: centre,
-		Cards: synth.Scatter(977, cam, 1920, 1080, ps), Seed: 977, Effect: synth.Effects{BlurSigma: 0.9}})
+		Cards: synth.Scatter(977, cam, 1920, 1080, ps), Seed: 977, Effect: synth.Effects{BlurSigma: 0.9, Bayer: true, NoiseSigma: 2.5, JPEGQuality: 85}})
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer frame.Close()
-	bayer(b, &frame, 2.5, 977)
 	for _, c := range []struct {
 		name string
 		opt  qr.Options
