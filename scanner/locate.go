@@ -48,6 +48,9 @@ const (
 type locator struct {
 	reader CodeReader
 	every  time.Duration // whole read at least this often
+	// wholeNext asks for the next read to be whole (fused frames: codes
+	// no single frame gave may lie where nothing changed).
+	wholeNext bool
 
 	have     bool
 	size     image.Point
@@ -73,7 +76,8 @@ func (l *locator) read(ctx context.Context, t time.Duration, frame gocv.Mat, sma
 	size := image.Pt(frame.Cols(), frame.Rows())
 	px, err := frame.DataPtrUint8()
 	whole := err != nil || frame.Channels() != 3 || !l.have || size != l.size || t-l.lastFull >= l.every ||
-		len(small.px) != len(l.lastLow.px)
+		len(small.px) != len(l.lastLow.px) || l.wholeNext
+	l.wholeNext = false
 	var regions []image.Rectangle
 	var keep []bool // per carried code
 	if !whole {

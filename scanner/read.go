@@ -155,7 +155,10 @@ func (s *Scanner) legacyPlane(now *calibration.Plane, marks []calibration.Mark, 
 	if err != nil || spacing(old.H) < apart*width {
 		return now
 	}
-	slog.Info("scanner: the cards' codes are the larger ones tableref printed before 2026-11; the table is measured with those", "code_mm", old.CodeMM)
+	if !s.saidLegacy { // once: a stream would say it at every read
+		s.saidLegacy = true
+		slog.Info("scanner: the cards' codes are the larger ones tableref printed before 2026-11; the table is measured with those", "code_mm", old.CodeMM)
+	}
 	return old
 }
 

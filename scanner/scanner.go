@@ -70,6 +70,10 @@ type Options struct {
 	// read is whole (a test's fake Reader that reports codes without
 	// looking at the frame it is given needs that).
 	FullRead time.Duration
+	// Fuse is how many frames of a still table are averaged for reading
+	// once small codes are on it (default DefaultFuse; negative: none).
+	// See fuse.go.
+	Fuse int
 }
 
 func (o Options) withDefaults() Options {
@@ -87,6 +91,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.FullRead == 0 {
 		o.FullRead = FullRead
+	}
+	if o.Fuse == 0 {
+		o.Fuse = DefaultFuse
 	}
 	if o.Reader == nil {
 		o.Reader = ReaderFor(o.Mode, o.Setup)
@@ -141,6 +148,9 @@ type Scanner struct {
 	layout *layout
 	loc    locator
 	st     stability
+	fuse   fusion
+	// saidLegacy: the log has said the codes are the old larger ones.
+	saidLegacy bool
 }
 
 // New returns a scanner for the calibration and options. cal may be nil
@@ -174,6 +184,9 @@ type Update struct {
 	// Scan is what this frame's read found, for drawing; nil when the
 	// frame was not read (the table was not still).
 	Scan *Scan
+	// Fused is how many still frames the read averaged (fuse.go); 0
+	// when it read the frame itself.
+	Fused int
 	// Problems say why a read table is not (yet) a snapshot: cards in
 	// one cell, a card between cells, an unknown colour, a bad shake.
 	Problems []Problem

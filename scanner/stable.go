@@ -57,8 +57,12 @@ func (s *Scanner) frame(ctx context.Context, t time.Duration, frame gocv.Mat) (U
 	st.prev, st.prevT = small, t
 	if up.Motion.Changed > s.opt.Motion || drift > 3*s.opt.Motion {
 		st.stillRef, st.stillSince, st.read, st.readTable = small, t, false, nil
+		s.fuse.reset()
 		up.Motion.State = Moving
 		return up, nil
+	}
+	if err := s.fuse.add(frame, s.opt.Fuse); err != nil {
+		return up, fmt.Errorf("%w: %v", ErrFrame, err)
 	}
 	up.Motion.StillFor = t - st.stillSince
 	// A snapshot needs the table still for the whole window and two reads
@@ -78,12 +82,25 @@ func (s *Scanner) frame(ctx context.Context, t time.Duration, frame gocv.Mat) (U
 	if ready {
 		up.Motion.State = Still
 	}
-	if st.read && t-st.lastRead < s.opt.ReadEvery {
+	// The read that completes the fused frames reads them whole, even
+	// between the reads a slow Pi's ReadEvery allows.
+	fusedWhole := s.fuse.whole
+	if st.read && t-st.lastRead < s.opt.ReadEvery && !fusedWhole {
 		return up, nil
 	}
 	st.read, st.lastRead = true, t
 	if err := checkFrame(frame); err != nil {
 		return up, err
+	}
+	fused, ok, err := s.fuse.frame()
+	if err != nil {
+		return up, fmt.Errorf("%w: %v", ErrFrame, err)
+	}
+	if ok {
+		defer fused.Close()
+		frame, up.Fused = fused, s.fuse.n
+		s.fuse.whole = false
+		s.loc.wholeNext = s.loc.wholeNext || fusedWhole
 	}
 	res, err := s.loc.read(ctx, t, frame, small)
 	if err != nil {
@@ -93,6 +110,7 @@ func (s *Scanner) frame(ctx context.Context, t time.Duration, frame gocv.Mat) (U
 	if err != nil {
 		return up, err
 	}
+	s.fuse.judge(sc)
 	up.Scan = sc
 	if s.covered(sc, small, t) {
 		up.Motion.State = Covered

@@ -132,6 +132,11 @@ type Effects struct {
 	// colour picture is rebuilt by OpenCV's edge-aware demosaicing, as a
 	// camera's image processor does before JPEG.
 	Bayer bool
+	// NoiseSeed, when not zero, draws the sensor noise from a generator
+	// of its own: frames of one still scene that differ by their noise
+	// only, as a camera's frames of a still table do (the Scene's Seed
+	// also sets the light and the table's grain).
+	NoiseSeed uint64
 }
 
 // Scene is everything Render needs.
@@ -561,6 +566,9 @@ func finish(frame *gocv.Mat, s Scene, rng *rand.Rand) error {
 	gocv.GaussianBlur(*frame, frame, image.Pt(0, 0), sigma, sigma, gocv.BorderReflect)
 	if e.MotionPx > 0 {
 		streak(frame, e.MotionPx, e.MotionDeg)
+	}
+	if e.NoiseSeed != 0 {
+		rng = rand.New(rand.NewPCG(e.NoiseSeed, 0x5e2501))
 	}
 	switch {
 	case e.Bayer:
