@@ -144,11 +144,15 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 	tuneMalloc()
 	replayPath, isReplay := strings.CutPrefix(cfg.Camera.Source, live.ReplayPrefix)
 	var spec camera.Spec
-	if !isReplay && deps.OpenCamera == nil {
+	if !isReplay {
+		// Parsed also when a test opens the camera itself: the kind
+		// decides whether frames are paced as a recording's.
 		var err error
-		if spec, err = camera.Parse(cfg.Camera.Source); err != nil {
+		if spec, err = camera.Parse(cfg.Camera.Source); err != nil && deps.OpenCamera == nil {
 			return fmt.Errorf("camera.source: %w", err)
 		}
+	}
+	if !isReplay && deps.OpenCamera == nil {
 		deps.OpenCamera = func(ctx context.Context) (camera.Source, error) { return camera.Open(ctx, spec) }
 		if spec.Kind == camera.KindFolder {
 			deps.OpenCamera = func(context.Context) (camera.Source, error) { return camera.OpenFolder(spec.Target) }

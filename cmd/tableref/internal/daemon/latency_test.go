@@ -24,6 +24,7 @@ import (
 	"github.com/tableref/tableref/rules"
 	_ "github.com/tableref/tableref/rules/modes"
 	"github.com/tableref/tableref/rules/replay"
+	"github.com/tableref/tableref/vision/camera"
 )
 
 // TestVerdictLatency measures, on a generated recording of the demo game
@@ -41,6 +42,8 @@ import (
 // second. TABLEREF_MEASURE=2304x1296: the Camera Module 3's binned mode
 // (56 fps on the camera) at 15 frames per second, as 1080p: frames the
 // scanner has no time for are dropped either way.
+// TABLEREF_MEASURE_ISP=1 decodes the recording's JPEG frames outside the
+// quota, as a Pi's camera image processor delivers them (isp_test.go).
 // TABLEREF_MEASURE_SNAPSHOTS=N cuts the game after N snapshots (0: the
 // whole game). On one core (make measure): the compiled test binary run
 // under taskset -c 0; as a Raspberry Pi (make measure too): under
@@ -88,6 +91,11 @@ func TestVerdictLatency(t *testing.T) {
 		}
 	}
 	cpu := cpuLimit()
+	var openCamera func(ctx context.Context) (camera.Source, error)
+	if os.Getenv("TABLEREF_MEASURE_ISP") != "" {
+		openCamera = func(ctx context.Context) (camera.Source, error) { return openISP(ctx, frames) }
+		cpu += ", frames decoded outside the quota (the camera's ISP)"
+	}
 	t.Logf("[%s] %d frames at %d×%d, %.0f fps, %.1f px per module, %d moves, GOMAXPROCS %d", cpu, rec.Frames, rec.Width, rec.Height, rec.FPS, rec.ModulePx, len(rec.Moves), runtime.GOMAXPROCS(0))
 
 	cfg := config.Default()
@@ -103,7 +111,8 @@ func TestVerdictLatency(t *testing.T) {
 	var made []timedSnapshot
 	newScanner := live.TableScanner(nil, cfg.Scanner.Stable)
 	err = Run(context.Background(), cfg, Deps{
-		Display: &recDisplay{},
+		Display:    &recDisplay{},
+		OpenCamera: openCamera,
 		NewScanner: func(s rules.Setup) (live.Scanner, error) {
 			sc, err := newScanner(s)
 			return &timedScanner{Scanner: sc, mu: &mu, made: &made}, err
