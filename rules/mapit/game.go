@@ -161,7 +161,7 @@ func (g *Game) lay(add Addition, next Cross) []rules.Event {
 	}
 	name := g.name(add.Card)
 	evs := []rules.Event{{
-		Kind: rules.EventInfo, Player: player, Card: add.Card, Round: g.Round,
+		Kind: rules.EventInfo, Player: player, Card: add.Card, Round: g.Round, Action: rules.ActionOffer,
 		Short: rules.Say(rules.ShortName(name, rules.ShortWidth-2-len(add.Arm.String()))+": "+add.Arm.String(), "Challenge?"),
 		Long:  fmt.Sprintf("%s laid %s %s (card %d of %d). Anyone may challenge it now.", g.pname(player), name, where, g.Placed, g.Opt.PileSize-1),
 	}}
