@@ -18,17 +18,13 @@ func actOn(s Screen) bool {
 	return s.Turn || s.Order != "" || s.Offer || s.End && s.Scores == nil
 }
 
-// wanted is a screen players must act on, as the referee sent it.
+// wanted is a screen players must act on, as the referee sent it, and
+// the states that came after it.
 type wanted struct {
-	text string
-	sent time.Time
-	end  bool
-	// over: a turn screen whose turn ended unread (the first verdict
-	// after it judged that player's move or came with the next turn's
-	// screen), an order seen done, an
-	// offer answered (a verdict on its card): the queue may drop it or
-	// cut it short.
-	over bool
+	Screen
+	text  string
+	sent  time.Time
+	later []batch
 }
 
 // actScreens lists the screens players must act on in the order the
@@ -37,42 +33,35 @@ func actScreens(batches []batch) []wanted {
 	var out []wanted
 	for k, b := range batches {
 		for _, s := range b.screens {
-			if !actOn(s) {
-				continue
+			if actOn(s) {
+				out = append(out, wanted{Screen: s, text: strings.Join(s.Msg.Lines, " / "), sent: b.at, later: batches[k+1:]})
 			}
-			w := wanted{text: strings.Join(s.Msg.Lines, " / "), sent: b.at, end: s.End}
-			switch {
-			case s.Turn && !s.Round:
-				w.over = turnOver(s, batches[k+1:])
-			case s.Order != "" || s.Offer:
-				w.over = answered(s, batches[k+1:])
-			}
-			out = append(out, w)
 		}
 	}
 	return out
 }
 
-func turnOver(t Screen, later []batch) bool {
-	for _, b := range later {
-		verdict, turn := false, false
-		for _, s := range b.screens {
-			verdict = verdict || s.Class == ClassVerdict
-			turn = turn || s.Turn && !s.Round || s.Class == ClassVerdict && s.Player == t.Player && t.Player != 0
+// doneBy reports whether a state sent by until ended what the screen
+// asked, so the queue may drop it unread or cut it short: a turn once a
+// state names the next turn or judges that player's move, a round once
+// one names the next round, an order once seen done (or its card judged
+// again), an offer once its card is judged.
+func (w wanted) doneBy(until time.Time) bool {
+	for _, b := range w.later {
+		if b.at.After(until) {
+			return false
 		}
-		if verdict {
-			return turn
-		}
-	}
-	return false
-}
-
-// answered reports whether a later state answers an order (seen done, or
-// its card judged again) or an offer (its card judged).
-func answered(s Screen, later []batch) bool {
-	for _, b := range later {
 		for _, o := range b.screens {
-			if s.Order != "" && o.Done == s.Order || !s.Card.IsZero() && o.Class == ClassVerdict && o.Card == s.Card {
+			switch {
+			case w.Round:
+				if o.Round {
+					return true
+				}
+			case w.Turn:
+				if o.Turn && !o.Round || o.Class == ClassVerdict && o.Player == w.Player && w.Player != 0 {
+					return true
+				}
+			case w.Order != "" && o.Done == w.Order, !w.Card.IsZero() && o.Class == ClassVerdict && o.Card == w.Card:
 				return true
 			}
 		}
@@ -142,7 +131,9 @@ func checkGameOrder(t *testing.T, batches []batch) {
 		t.Fatalf("only %d screens to act on in the game: the test lost its events", len(want))
 	}
 	// Walk the display in order: each wanted screen must come, held
-	// long enough, after the one before; results last.
+	// long enough, after the one before; results last. One may go
+	// unshown (or be cut short) only if the game was past it before the
+	// display reached the states after it.
 	i, end := 0, -1
 	for _, w := range want {
 		found := false
@@ -152,28 +143,28 @@ func checkGameOrder(t *testing.T, batches []batch) {
 			}
 			// A screen a verdict cut the instant it came up is shown
 			// again after it: its longest showing counts.
-			least, d := ReadHold, time.Duration(0)
+			least, longest := ReadHold, onDisplay{}
 			for _, again := range shown[j:] {
-				if again.text() == w.text && again.sent.Equal(w.sent) && again.to.Sub(again.from) > d {
-					d = again.to.Sub(again.from)
-					if again.cut || again.Hold <= OvertakenHold {
-						least = OvertakenHold
-					}
+				if again.text() == w.text && again.sent.Equal(w.sent) && again.to.Sub(again.from) > longest.to.Sub(longest.from) {
+					longest = again
 				}
 			}
-			if d < least && !w.over {
+			if longest.cut || longest.Hold <= OvertakenHold {
+				least = OvertakenHold
+			}
+			if d := longest.to.Sub(longest.from); d < least && !w.doneBy(longest.to) {
 				t.Errorf("%q (sent at %v) shown %v, want at least %v", w.text, w.sent.Sub(batches[0].at), d, least)
 			}
-			if end >= 0 && !w.end {
+			if end >= 0 && !w.End {
 				t.Errorf("%q shown after the result %q", w.text, shown[end].text())
 			}
-			if w.end && end < 0 {
+			if w.End && end < 0 {
 				end = j
 			}
 			i, found = j+1, true
 			break
 		}
-		if !found && !w.over {
+		if !found && !w.doneBy(passed(shown, i, w.sent)) {
 			t.Errorf("%q (sent at %v) not shown in game order (after %q)", w.text, w.sent.Sub(batches[0].at), prevText(shown, i))
 		}
 	}
@@ -201,6 +192,17 @@ func lineEvents(t *testing.T, path string) [][]rules.Event {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// passed is when the display, from shown[i] on, first showed a screen
+// the referee sent after sent: the moment it went past that state.
+func passed(shown []onDisplay, i int, sent time.Time) time.Time {
+	for _, s := range shown[i:] {
+		if s.sent.After(sent) {
+			return s.from
+		}
+	}
+	return shown[len(shown)-1].to
 }
 
 func prevText(shown []onDisplay, i int) string {
@@ -300,5 +302,45 @@ func TestScreensPlayersActOnStand(t *testing.T) {
 				t.Errorf("%s: %q shown %v, want at least %v", c.name, s.text(), s.to.Sub(s.from), OvertakenHold)
 			}
 		}
+	}
+}
+
+// TestRoundScreenDoesNotHoldTheNextMove: Cartographer's Corner judges
+// nothing until the end, so after a round screen the next placement comes
+// as a card laid, not a verdict. The recorded round's screens ("Jane
+// placed", "Round 2 of 3", "Erica's turn") with Erica's placement 1 s
+// later: the round is shown, and Erica's placement reaches the display
+// within OvertakenHold of the earlier screen's least time, not after the
+// round's screens' full holds (the filmed game: 2.5 s late, into the next
+// move's hand frames). Erica's turn screen, unread, is over once she
+// placed (issue 29).
+func TestRoundScreenDoesNotHoldTheNextMove(t *testing.T) {
+	game, _ := replayBatches(t, "../../../../rules/wit/testdata/cartographer-tiebreak.jsonl")
+	t0 := time.Unix(1000, 0)
+	var round, next []Screen
+	for i, b := range game {
+		if slices.ContainsFunc(b.screens, func(s Screen) bool { return lines(s) == "Round 2 of 3\nErica reveals 3" }) {
+			round, next = b.screens, game[i+1].screens
+			break
+		}
+	}
+	if next == nil {
+		t.Fatal("no round 2 in the recording")
+	}
+	placedAt := t0.Add(time.Second)
+	shown, lags := playQueue([]batch{{t0, round}, {placedAt, next}}, t0.Add(20*time.Second))
+	var got []string
+	for _, s := range shown {
+		got = append(got, s.text())
+	}
+	want := "Jane placed / Medellín | Round 2 of 3 / Erica reveals 3 | Erica placed / Valparaíso | Jane's turn / Place a card"
+	if len(lags) != 2 || lags[1] > OvertakenHold {
+		t.Errorf("Erica's placement reached the display %v after it came (lags %v), want at most %v", lags[len(lags)-1], lags, OvertakenHold)
+	}
+	if g := strings.Join(got, " | "); g != want {
+		t.Fatalf("shown\n%s\nwant\n%s", g, want)
+	}
+	if d := shown[1].to.Sub(shown[1].from); d < OvertakenHold {
+		t.Errorf("the round screen shown %v, want at least %v", d, OvertakenHold)
 	}
 }

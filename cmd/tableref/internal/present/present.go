@@ -321,21 +321,24 @@ func (q *screenQueue) push(b []Screen, now time.Time) {
 		return done[s.Order] && s.Order != "" ||
 			verdict && !s.Card.IsZero() && judged[s.Card] && (s.Class == ClassVerdict || s.Order != "" || s.Offer)
 	}
+	// over: a turn screen once the batch names the next turn or judges
+	// that player's move, a round screen once it names the next round:
+	// what it asked is done, whatever the batch (Cartographer's Corner
+	// judges nothing until the end, so a placement overtakes the turn
+	// screen of the player who made it without a verdict).
+	over := func(s Screen) bool {
+		return s.Round && newRound || s.Turn && !s.Round && (newTurn || moved[s.Player])
+	}
 	// stands: a turn, round or offer screen overtaken by a verdict that
 	// still says what the players are to do: the verdict's batch names no
 	// newer turn (or round), judges no move of the player whose turn it
 	// said (Map It!'s challenge judges the card laid before: the
 	// challenger's turn stands), and does not answer the offer.
 	stands := func(s Screen) bool {
-		switch {
-		case s.Offer:
+		if s.Offer {
 			return !stale(s)
-		case s.Round:
-			return !newRound
-		case s.Turn:
-			return !newTurn && !moved[s.Player]
 		}
-		return false
+		return s.Turn && !over(s)
 	}
 	// A newer verdict goes on the display at once. What it overtakes
 	// (older screens waiting, the one on the display if it was not shown
@@ -376,6 +379,8 @@ func (q *screenQueue) push(b []Screen, now time.Time) {
 			w.Hold = min(w.Hold, OvertakenHold)
 			after = append(after, w)
 			continue
+		case over(w.Screen):
+			continue // unread, and its turn is done
 		}
 		keep = append(keep, w)
 	}
@@ -407,6 +412,19 @@ func (q *screenQueue) push(b []Screen, now time.Time) {
 	}
 	if len(fresh) > 0 && q.current != nil {
 		q.cut = true // something newer waits
+	}
+	if len(fresh) > 0 {
+		// The older turn, round and card-laid screens still waiting are
+		// overtaken too: each stays OvertakenHold, so the display reaches
+		// the new state within that per screen instead of their full
+		// holds (issue 29: Cartographer's Corner's round screens kept the
+		// next placement 2.5 s behind, into the next move). Verdicts,
+		// points and orders keep their holds: they are read, not glanced.
+		for i := range keep {
+			if keep[i].Class == ClassInfo {
+				keep[i].Hold = min(keep[i].Hold, OvertakenHold)
+			}
+		}
 	}
 	if verdict {
 		// The new verdicts and the points they give first (the tokens a
