@@ -342,11 +342,12 @@ func (q *screenQueue) push(b []Screen, now time.Time) {
 	}
 	// A newer verdict goes on the display at once. What it overtakes
 	// (older screens waiting, the one on the display if it was not shown
-	// OvertakenHold) is dropped when it only said what the table was
-	// (turn, round, a card laid, an order seen done, warnings: the
-	// referee says them again if they still hold), else shown after the
-	// new verdict, OvertakenHold each: verdicts, points, orders, the
-	// system's screens.
+	// OvertakenHold) is dropped when it only said what the table was (a
+	// card laid, an order seen done, warnings: the referee says them
+	// again if they still hold; a turn or round that is over), else
+	// shown after the new verdict, OvertakenHold each: verdicts, points,
+	// orders, the system's screens, the turns, rounds and offers that
+	// stand.
 	var keep, after []queued
 	if c := q.current; verdict && c != nil {
 		switch {
