@@ -21,6 +21,12 @@ const (
 	EventEnd     EventKind = "end"     // the game is over: Scores and Winners
 )
 
+// ActionOffer is the Action of an EventInfo that offers the players a move
+// they may make now (challenge the card just laid, welcome a Traveller):
+// the display shows it even when a verdict comes before it was read,
+// unless the verdict answers it (judges its Card).
+const ActionOffer = "offer"
+
 // Verdict is the judgement of a placement.
 type Verdict string
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/rules/geo"
 	"github.com/tableref/tableref/rules/internal/warn"
 )
 
@@ -52,7 +53,19 @@ type Game struct {
 	Guessing   []int                 `json:"guessing"`   // tokens won from the bank for guesses
 	Bank       int                   `json:"bank"`
 	Used       map[rules.CardID]bool `json:"used"` // every card laid in this game
-	cat        Catalogue
+	// Print is who printed the cards seen so far (seePrint).
+	Print geo.Print `json:"print,omitzero"`
+	cat   Catalogue
+}
+
+// seePrint follows who printed the cards on the table (an empty table,
+// as on restoring, tells nothing new) and points the deck's catalogue at
+// the coordinates they print; a test's catalogue is left as it is.
+func (g *Game) seePrint(t rules.Table) {
+	g.Print = g.Print.See(t)
+	if d, ok := g.cat.(deckCatalogue); ok {
+		g.cat = deckCatalogue{g.Print.InPlay(d.InPlay, g.Opt.PrintedByTableref)}
+	}
 }
 
 // name is a card's printed name, or its ID when the catalogue lacks it.
@@ -92,6 +105,7 @@ func pileWord(piles int) string {
 
 // Observe takes the next stable snapshot of the table.
 func (g *Game) Observe(t rules.Table) []rules.Event {
+	g.seePrint(t)
 	z := t.Zone(Zone)
 	switch g.Phase {
 	case PhaseOver:
@@ -161,7 +175,7 @@ func (g *Game) lay(add Addition, next Cross) []rules.Event {
 	}
 	name := g.name(add.Card)
 	evs := []rules.Event{{
-		Kind: rules.EventInfo, Player: player, Card: add.Card, Round: g.Round,
+		Kind: rules.EventInfo, Player: player, Card: add.Card, Round: g.Round, Action: rules.ActionOffer,
 		Short: rules.Say(rules.ShortName(name, rules.ShortWidth-2-len(add.Arm.String()))+": "+add.Arm.String(), "Challenge?"),
 		Long:  fmt.Sprintf("%s laid %s %s (card %d of %d). Anyone may challenge it now.", g.pname(player), name, where, g.Placed, g.Opt.PileSize-1),
 	}}

@@ -131,6 +131,11 @@ func newGame(s rules.Setup, cat Catalogue) (*Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", ModeID, err)
 	}
+	if d, ok := cat.(deckCatalogue); ok {
+		// The deck and printedBy options, which the deck's catalogue
+		// was made from: a mixed table goes back to them (seePrint).
+		o.Deck, o.PrintedByTableref = d.Deck, d.Tableref
+	}
 	g := &Game{
 		Players: append([]string(nil), s.Players...),
 		Opt:     o,
@@ -160,7 +165,11 @@ func restore(b []byte, cat Catalogue) (*Game, error) {
 	if g.Used == nil {
 		g.Used = map[rules.CardID]bool{}
 	}
+	if err := g.Print.Check(); err != nil {
+		return nil, fmt.Errorf("%s: restoring state: %w", ModeID, err)
+	}
 	g.cat = cat
+	g.seePrint(rules.Table{})
 	return g, nil
 }
 

@@ -23,6 +23,7 @@ func judgeCrossTable(s rules.Setup, t rules.Table) ([]rules.Score, []rules.Event
 	if err != nil {
 		return nil, nil, err
 	}
+	g.seePrint(t) // a photo of tableref's own cards: the coordinates they print
 	cross, err := ReadCross(t.Zone(Zone), g.name)
 	if err != nil {
 		return nil, warn.Events(err), nil

@@ -10,7 +10,12 @@ import (
 
 // readBoard lists the cards on the board zone and refuses what cannot be
 // on a board: a card off the board, a colour, a face-down card without
-// identity.
+// identity. A card lying name side up is being placed: the rulebook turns
+// it over to reveal its coordinates and judges it then (REFERENCE.md
+// §5.3), so it is left out until it lies coordinates up, wherever it lies
+// (issue 29: the scanner files a name-side card among the board's cards
+// to the board and one beyond them to the hands, so judging it name side
+// up made the verdict's moment depend on where it lay).
 func (g *Game) readBoard(z *rules.Zone) (map[rules.Pos]rules.CardID, error) {
 	out := map[rules.Pos]rules.CardID{}
 	for _, p := range z.Positions() {
@@ -20,6 +25,8 @@ func (g *Game) readBoard(z *rules.Zone) (map[rules.Pos]rules.CardID, error) {
 			return nil, warn.New("Not a card at", p.String(), "the board holds a colour at %v, not a card", p)
 		case id.Anonymous():
 			return nil, warn.New("Turn card over", p.String(), "a card at %v shows no name", p)
+		case z.At(p).Card.Side != rules.Back:
+			continue
 		case p.Row < 0 || p.Col < 0 || p.Row >= g.Opt.Rows || p.Col >= g.Opt.Cols:
 			return nil, warn.New("Off the board:", rules.ShortName(g.name(id), 16), "%s at %v is off the %d×%d board", g.name(id), p, g.Opt.Rows, g.Opt.Cols)
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/rules/geo"
 	"github.com/tableref/tableref/rules/internal/warn"
 )
 
@@ -46,7 +47,19 @@ type Game struct {
 	Stats     []Stats        `json:"stats"`
 	Reason    string         `json:"reason,omitzero"` // why the game ended
 	Won       []int          `json:"won,omitzero"`    // the winners, fixed at the end
-	cat       Catalogue
+	// Print is who printed the cards seen so far (seePrint).
+	Print geo.Print `json:"print,omitzero"`
+	cat   Catalogue
+}
+
+// seePrint follows who printed the cards on the table (an empty table,
+// as on restoring, tells nothing new) and points the deck's catalogue at
+// the degrees they print; a test's catalogue is left as it is.
+func (g *Game) seePrint(t rules.Table) {
+	g.Print = g.Print.See(t)
+	if d, ok := g.cat.(deckCatalogue); ok {
+		g.cat = deckCatalogue{g.Print.InPlay(d.InPlay, g.Opt.PrintedByTableref)}
+	}
 }
 
 func (g *Game) name(id rules.CardID) string {
@@ -71,6 +84,7 @@ func (g *Game) Observe(t rules.Table) []rules.Event {
 	if g.Phase == PhaseOver {
 		return nil
 	}
+	g.seePrint(t)
 	seen, err := g.readBoard(t.Zone(Zone))
 	if err != nil {
 		return warn.Events(err)

@@ -202,7 +202,7 @@ func TestBadSnapshotsKeepTheState(t *testing.T) {
 	see(t, g, board(t, "Roma@4,4"))
 	see(t, g, board(t, "Roma@4,4", "Oslo@1,3"))
 	unknown := board(t, "Roma@4,4", "Oslo@1,3")
-	unknown.Zone(Zone).Set(rules.Pos{Row: 7, Col: 7}, rules.Cell{Card: rules.CardRef{ID: rules.CardID{Deck: "NX", Num: 99}}})
+	unknown.Zone(Zone).Set(rules.Pos{Row: 7, Col: 7}, rules.Cell{Card: rules.CardRef{ID: rules.CardID{Deck: "NX", Num: 99}, Side: rules.Back}})
 	for name, tab := range map[string]rules.Table{
 		"off the board":   board(t, "Roma@4,4", "Oslo@1,3", "Atene@9,9"),
 		"occupied square": board(t, "Roma@4,4", "Atene@1,3"),

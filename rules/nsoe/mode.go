@@ -164,6 +164,11 @@ func newGame(s rules.Setup, cat Catalogue) (*Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", ModeID, err)
 	}
+	if d, ok := cat.(deckCatalogue); ok {
+		// The deck and printedBy options, which the deck's catalogue
+		// was made from: a mixed table goes back to them (seePrint).
+		o.Deck, o.PrintedByTableref = d.Deck, d.Tableref
+	}
 	n := len(s.Players)
 	g := &Game{
 		Players: append([]string(nil), s.Players...),
@@ -191,7 +196,11 @@ func restore(b []byte, cat Catalogue) (*Game, error) {
 	if len(g.Players) < 2 || len(g.Hands) != len(g.Players) || len(g.Stats) != len(g.Players) {
 		return nil, fmt.Errorf("%s: restoring state: player lists do not match", ModeID)
 	}
+	if err := g.Print.Check(); err != nil {
+		return nil, fmt.Errorf("%s: restoring state: %w", ModeID, err)
+	}
 	g.cat = cat
+	g.seePrint(rules.Table{})
 	return g, nil
 }
 

@@ -21,6 +21,7 @@ func judgeBoardTable(s rules.Setup, t rules.Table, cat Catalogue) ([]rules.Score
 	if err != nil {
 		return nil, nil, err
 	}
+	g.seePrint(t) // a photo of tableref's own cards: the degrees they print
 	seen, err := g.readBoard(t.Zone(Zone))
 	if err != nil {
 		return nil, warn.Events(err), nil

@@ -17,9 +17,9 @@ import (
 func TestNSOEBoardDiscipline(t *testing.T) {
 	m, b := nsoe(t, []string{"Ana", "Ben"}, nil)
 	b[[2]int{4, 5}] = "Charlie" // wrong
-	verdict(t, m.see(b.zone("board")))
+	verdict(t, m.see(b.coordsUp()))
 	b[[2]int{3, 3}] = "Alfa"
-	if evs := m.see(b.zone("board")); !hasShort(evs, rules.EventWarning, "Remove first") {
+	if evs := m.see(b.coordsUp()); !hasShort(evs, rules.EventWarning, "Remove first") {
 		t.Fatalf("a card laid before the wrong one left:%s", dump(evs))
 	}
 	if evs := m.input("swap", "player", 2); !hasShort(evs, rules.EventWarning, "Remove first") {
@@ -27,7 +27,7 @@ func TestNSOEBoardDiscipline(t *testing.T) {
 	}
 	delete(b, [2]int{3, 3})
 	delete(b, [2]int{4, 5})
-	m.see(b.zone("board"))
+	m.see(b.coordsUp())
 	// Ben swaps: the turn passes to Ana, hands unchanged.
 	if evs := m.input("swap", "player", 1); !hasShort(evs, rules.EventWarning, "Not your turn") {
 		t.Fatalf("Ana swaps on Ben's turn:%s", dump(evs))
@@ -37,20 +37,20 @@ func TestNSOEBoardDiscipline(t *testing.T) {
 		t.Errorf("hands after the swap %s, want 4 3", got)
 	}
 	b[[2]int{3, 3}] = "Alfa" // Ana, right
-	if v := verdict(t, m.see(b.zone("board"))); v.Player != 1 || v.Verdict != rules.Right {
+	if v := verdict(t, m.see(b.coordsUp())); v.Player != 1 || v.Verdict != rules.Right {
 		t.Fatalf("%+v", v)
 	}
 	moved := b.clone()
 	delete(moved, [2]int{3, 3})
 	moved[[2]int{2, 3}] = "Alfa"
-	if evs := m.see(moved.zone("board")); !hasShort(evs, rules.EventWarning, "Cards can't move") {
+	if evs := m.see(moved.coordsUp()); !hasShort(evs, rules.EventWarning, "Cards can't move") {
 		t.Fatalf("a placed card moved:%s", dump(evs))
 	}
-	m.see(b.zone("board"))
+	m.see(b.coordsUp())
 	b[[2]int{4, 4}] = "Roma"
 	on := b.clone()
 	on[[2]int{3, 3}] = "Delta" // on Alfa's square
-	if evs := m.see(on.zone("board")); len(only(evs, rules.EventVerdict)) > 0 {
+	if evs := m.see(on.coordsUp()); len(only(evs, rules.EventVerdict)) > 0 {
 		t.Fatalf("a card on an occupied square judged:%s", dump(evs))
 	}
 }
@@ -76,7 +76,7 @@ func TestNSOEFinalRound(t *testing.T) {
 			rightCard := func(name string, k int) {
 				t.Helper()
 				b[[2]int{4 + k, 4 + k}] = name
-				if v := verdict(t, m.see(b.zone("board"))); v.Verdict != rules.Right {
+				if v := verdict(t, m.see(b.coordsUp())); v.Verdict != rules.Right {
 					t.Fatalf("%s: %+v", name, v)
 				}
 			}
@@ -115,17 +115,17 @@ func TestNSOEFinalRound(t *testing.T) {
 func TestNSOEComparedWithEveryCard(t *testing.T) {
 	m, b := nsoe(t, []string{"Ana", "Ben"}, nil)
 	b[[2]int{2, 5}] = "Bravo"
-	if v := verdict(t, m.see(b.zone("board"))); v.Verdict != rules.Right {
+	if v := verdict(t, m.see(b.coordsUp())); v.Verdict != rules.Right {
 		t.Fatalf("Bravo with ROMA alone: %+v", v)
 	}
 
 	m, b = nsoe(t, []string{"Ana", "Ben"}, nil)
 	b[[2]int{3, 2}] = "Quebec"
-	if v := verdict(t, m.see(b.zone("board"))); v.Verdict != rules.Right {
+	if v := verdict(t, m.see(b.coordsUp())); v.Verdict != rules.Right {
 		t.Fatalf("Quebec: %+v", v)
 	}
 	b[[2]int{2, 5}] = "Bravo"
-	if v := verdict(t, m.see(b.zone("board"))); v.Verdict != rules.Wrong || v.Player != 2 {
+	if v := verdict(t, m.see(b.coordsUp())); v.Verdict != rules.Wrong || v.Player != 2 {
 		t.Fatalf("Ben's Bravo north of ROMA but south of Quebec's latitude: %+v", v)
 	}
 }
@@ -142,7 +142,7 @@ func TestNSOEToleranceOnlyAlongTheLine(t *testing.T) {
 	}{{"Alfa", [2]int{3, 4}}, {"Echo", [2]int{4, 5}}} {
 		m, b := nsoe(t, []string{"Ana", "Ben"}, nil)
 		b[tc.at] = tc.card
-		if v := verdict(t, m.see(b.zone("board"))); v.Verdict != rules.Wrong {
+		if v := verdict(t, m.see(b.coordsUp())); v.Verdict != rules.Wrong {
 			t.Errorf("%s at %v: %s, want wrong (%s)", tc.card, tc.at, v.Verdict, v.Long)
 		}
 	}
@@ -157,13 +157,13 @@ func TestNSOEToleranceOnlyAlongTheLine(t *testing.T) {
 func TestNSOEPilesRunOut(t *testing.T) {
 	m, b := nsoe(t, []string{"Ana", "Ben"}, map[string]string{"deckSize": "10"})
 	b[[2]int{4, 5}] = "Charlie" // same row, |44 − 41| = 3 > 2
-	if v := verdict(t, m.see(b.zone("board"))); v.Verdict != rules.Wrong || v.Player != 1 {
+	if v := verdict(t, m.see(b.coordsUp())); v.Verdict != rules.Wrong || v.Player != 1 {
 		t.Fatalf("Ana's Charlie: %+v", v)
 	}
 	delete(b, [2]int{4, 5})
-	m.see(b.zone("board"))
+	m.see(b.coordsUp())
 	b[[2]int{4, 5}] = "Echo" // east of ROMA with 2 < 12
-	evs := m.see(b.zone("board"))
+	evs := m.see(b.coordsUp())
 	if v := verdict(t, evs); v.Verdict != rules.Wrong || v.Player != 2 {
 		t.Fatalf("Ben's Echo: %+v", v)
 	}

@@ -20,11 +20,22 @@ func nsoe(t *testing.T, players []string, opts map[string]string) (*match, board
 	}
 	m := play(t, "nsoe", players, o)
 	b := board{{4, 4}: "Roma"}
-	evs := m.see(b.zone("board"))
+	evs := m.see(b.coordsUp())
 	if !hasShort(evs, rules.EventInfo, "Ref: Roma") {
 		t.Fatalf("reference city not taken:%s", dump(evs))
 	}
 	return m, b
+}
+
+// coordsUp is the GPS board with every card turned coordinates up: the
+// rulebook judges a card once it is turned over (§5.3: place it without
+// turning it, then turn it to reveal its coordinates).
+func (b board) coordsUp() zone {
+	up := board{}
+	for p, tok := range b {
+		up[p] = strings.TrimSuffix(tok, "/B") + "/B"
+	}
+	return up.zone("board")
 }
 
 func hands(m *match) string {
@@ -54,7 +65,7 @@ func TestNSOE1to5AgainstRoma(t *testing.T) {
 		t.Run(tc.id, func(t *testing.T) {
 			m, b := nsoe(t, []string{"Ana", "Ben"}, tc.opts)
 			b[[2]int{tc.r, tc.c}] = tc.card
-			v := verdict(t, m.see(b.zone("board")))
+			v := verdict(t, m.see(b.coordsUp()))
 			if v.Verdict != tc.verdct || v.Player != 1 {
 				t.Fatalf("%s: %+v, want Ana's %s", tc.id, v, tc.verdct)
 			}
@@ -68,18 +79,18 @@ func TestNSOE1to5AgainstRoma(t *testing.T) {
 func TestNSOE6ComparedWithEveryCard(t *testing.T) {
 	m, b := nsoe(t, []string{"Ana", "Ben"}, nil)
 	b[[2]int{3, 2}] = "Quebec"
-	if v := verdict(t, m.see(b.zone("board"))); v.Verdict != rules.Right {
+	if v := verdict(t, m.see(b.coordsUp())); v.Verdict != rules.Right {
 		t.Fatalf("Quebec: %+v", v)
 	}
 	b[[2]int{3, 3}] = "Papa"
-	if v := verdict(t, m.see(b.zone("board"))); v.Verdict != rules.Right || v.Player != 2 {
+	if v := verdict(t, m.see(b.coordsUp())); v.Verdict != rules.Right || v.Player != 2 {
 		t.Fatalf("Papa: %+v, want Ben's right", v)
 	}
 	// Every card counts: Hotel (60, −10) above Quebec in its column is
 	// right against ROMA (60 > 41, −10 < 12) and Papa (60 > 50, −10 < 5),
 	// but 12° of longitude from Quebec in the same column: wrong.
 	b[[2]int{2, 2}] = "Hotel"
-	v := verdict(t, m.see(b.zone("board")))
+	v := verdict(t, m.see(b.coordsUp()))
 	if v.Verdict != rules.Wrong || !strings.Contains(v.Long, "Quebec") || strings.Contains(v.Long, "Roma") || strings.Contains(v.Long, "Papa") {
 		t.Fatalf("Hotel: %+v, want wrong against Quebec only", v)
 	}
@@ -90,7 +101,7 @@ func TestNSOE6ComparedWithEveryCard(t *testing.T) {
 func TestNSOE7WrongCardDiscardDrawTwo(t *testing.T) {
 	m, b := nsoe(t, []string{"Ana", "Ben"}, nil)
 	b[[2]int{4, 5}] = "Charlie"
-	evs := m.see(b.zone("board"))
+	evs := m.see(b.coordsUp())
 	if v := verdict(t, evs); v.Verdict != rules.Wrong {
 		t.Fatalf("%+v", v)
 	}
@@ -101,13 +112,13 @@ func TestNSOE7WrongCardDiscardDrawTwo(t *testing.T) {
 		t.Errorf("hands %s, want 4 3", got)
 	}
 	delete(b, [2]int{4, 5})
-	evs = m.see(b.zone("board"))
+	evs = m.see(b.coordsUp())
 	if !hasShort(evs, rules.EventDone, "Removed:") || len(only(evs, rules.EventTurn)) != 1 || only(evs, rules.EventTurn)[0].Player != 2 {
 		t.Fatalf("after the removal want Ben's turn:%s", dump(evs))
 	}
 	// A discarded card never comes back.
 	b[[2]int{0, 8}] = "Charlie"
-	if evs := m.see(b.zone("board")); !hasShort(evs, rules.EventWarning, "Played before") {
+	if evs := m.see(b.coordsUp()); !hasShort(evs, rules.EventWarning, "Played before") {
 		t.Fatalf("Charlie laid again:%s", dump(evs))
 	}
 }

@@ -145,3 +145,23 @@ func RoundTrip(t testing.TB, mode string, g rules.Game) rules.Game {
 	}
 	return g2
 }
+
+// Start checks a setup with its registered mode, as the referee does
+// (options defaulted), and starts the game.
+func Start(t testing.TB, s rules.Setup) rules.Game {
+	t.Helper()
+	m, ok := rules.LookupMode(s.Mode)
+	if !ok {
+		t.Fatalf("mode %q not registered", s.Mode)
+	}
+	s, err := m.Check(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := m.New(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	CheckEvents(t, g.Start())
+	return g
+}

@@ -104,7 +104,7 @@ func (g *Game) applyResolution(p int, pos rules.Pos, r Resolution, evs *[]rules.
 	}
 	if r.Portal != nil {
 		g.Offer = &Offer{Player: p, Row: r.Portal.W.Row}
-		*evs = append(*evs, rules.Event{Kind: rules.EventInfo, Player: p,
+		*evs = append(*evs, rules.Event{Kind: rules.EventInfo, Player: p, Action: rules.ActionOffer,
 			Short: rules.Say("Portal!", "Take a Traveller"),
 			Long: fmt.Sprintf("%s completes a Dimensional Portal (%s and %s) and may welcome a Traveller at the end of that row%s.",
 				g.name(p), w.cellName(r.Portal.W), w.cellName(r.Portal.E), g.sideHint(w))})

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/rules/geo"
 )
 
 // Game phases, saved in the state.
@@ -23,22 +24,15 @@ type base struct {
 	DeckCode string      `json:"deck"`
 	Phase    string      `json:"phase"`
 	Placed   int         `json:"placed"` // placements resolved so far
-	// Print is who printed the cards seen so far, as their codes say:
-	// printTableref while every card is tableref's print-and-play card
-	// (payload kind P), printMixed once one is not (a sticker, or a code
-	// printed before the P kind); "" before any card is seen.
-	Print string `json:"print,omitzero"`
+	// Print is who printed the cards seen so far, as their codes say
+	// (geo.Print: tableref's own while every card says P, mixed once one
+	// does not).
+	Print geo.Print `json:"print,omitzero"`
 
 	deck  *Deck // the deck judged and spoken with
 	setUp *Deck // the deck the setup gives (options deck and printedBy)
 	opts  options
 }
-
-// Who printed the cards on the table (base.Print).
-const (
-	printTableref = "tableref"
-	printMixed    = "mixed"
-)
 
 // seePrint follows who printed the cards on the table. While every card
 // seen carries tableref's print-and-play code, the referee judges and
@@ -48,27 +42,14 @@ const (
 // is mixed and the deck the setup gives is used for the rest of the game:
 // its numbers are not on every card.
 func (b *base) seePrint(t rules.Table) {
-	if b.Print == printMixed {
-		return
-	}
-	ids := t.Cards()
-	if len(ids) == 0 {
-		return
-	}
-	b.Print = printTableref
-	for _, id := range ids {
-		if !t.Tableref[id] {
-			b.Print = printMixed
-			break
-		}
-	}
+	b.Print = b.Print.See(t)
 	b.deck = deckPrinted(b.setUp, b.Print)
 }
 
 // deckPrinted is the deck to judge with: the setup's, or, on a table of
 // tableref's own cards only, the same ranks with their numbers said.
-func deckPrinted(d *Deck, print string) *Deck {
-	if print == printTableref && !d.SaysNumbers() {
+func deckPrinted(d *Deck, print geo.Print) *Deck {
+	if print == geo.PrintTableref && !d.SaysNumbers() {
 		return d.withNumbers()
 	}
 	return d
@@ -97,10 +78,8 @@ func (b *base) restore() error {
 	default:
 		return fmt.Errorf("saved phase %q unknown", b.Phase)
 	}
-	switch b.Print {
-	case "", printTableref, printMixed:
-	default:
-		return fmt.Errorf("saved print %q unknown", b.Print)
+	if err := b.Print.Check(); err != nil {
+		return err
 	}
 	b.deck, b.setUp, b.opts = deckPrinted(d, b.Print), d, o
 	if len(b.Setup.Players) == 0 || b.Placed < 0 || b.Placed > b.total() {

@@ -48,15 +48,26 @@ type Screen struct {
 	// Act says the players must act on it (an order: flip, remove; a
 	// wrong verdict): a newer verdict never drops it unseen.
 	Act bool
+	// Player is whose turn a turn screen says, whose move a verdict
+	// judges: a verdict on a player's move ends that player's turn.
+	Player int
 	// Card is the card a verdict or an order is about: a newer verdict on
 	// the same card supersedes them (the same move judged again).
 	Card rules.CardID
 	// Order names what an order asks ("flip SA-010"), Done what an order
 	// seen done did: once done, an order still waiting is dropped.
 	Order, Done string
-	// Turn marks a turn or round screen: a verdict that comes while it is
-	// on the display waits until it has been read (OvertakenHold).
-	Turn bool
+	// Turn marks a turn or round screen (Round: a round screen): a
+	// verdict that comes while it is on the display waits until it has
+	// been read (OvertakenHold); one still waiting is shown after the
+	// verdict unless the verdict's batch says a newer one (that turn or
+	// round is over).
+	Turn, Round bool
+	// Offer marks a move the players may make now (challenge the card
+	// just laid, welcome a Traveller): like a turn screen it is never
+	// dropped unread by a verdict, unless the verdict answers it (judges
+	// its Card).
+	Offer bool
 	// End marks the game's result (who won, the final scores): it comes
 	// after everything the game said before it, never ahead of an order
 	// still waiting (results last).
@@ -113,7 +124,7 @@ const repeatQuiet = 10 * time.Second
 func Screens(evs []rules.Event, at time.Time) []Screen {
 	var out []Screen
 	for _, e := range evs {
-		s := Screen{Msg: display.Message{Lines: []string{e.Short[0], e.Short[1]}}, At: at, Hold: ReadHold, Class: ClassInfo}
+		s := Screen{Msg: display.Message{Lines: []string{e.Short[0], e.Short[1]}}, At: at, Hold: ReadHold, Class: ClassInfo, Player: e.Player}
 		switch e.Kind {
 		case rules.EventVerdict:
 			s.Msg.Verdict = display.Right
@@ -132,7 +143,12 @@ func Screens(evs []rules.Event, at time.Time) []Screen {
 			// they act on.
 			s.Hold, s.Class, s.Act, s.End = VerdictHold, ClassSystem, e.Undecided != nil, true
 		case rules.EventTurn, rules.EventRound:
-			s.Turn = true
+			s.Turn, s.Round = true, e.Kind == rules.EventRound
+		case rules.EventInfo:
+			s.Offer = e.Action == rules.ActionOffer
+			if s.Offer {
+				s.Card = e.Card
+			}
 		case rules.EventPoints:
 			if saidByVerdict(evs, e) {
 				continue // "Ana +3" is the verdict's second line already
@@ -204,16 +220,18 @@ type queued struct {
 //     OvertakenHold (a flickering read says it every other state and
 //     keeps it): stale, it is dropped if waiting, cut if on the display,
 //     and the last turn screen comes back when nothing else waits;
-//   - a newer verdict goes on the display at once (players wait for it;
-//     it is what the latency of issue 19 counts), except after a turn or
-//     round screen put up less than OvertakenHold ago, which is read
-//     first (issue 29): it drops the older
-//     turn, round, done and warning screens still waiting, and shows
-//     after itself, OvertakenHold each, the older verdicts, points and
-//     orders still waiting and the screen it cut if that one must be
-//     seen (mustSee) and was shown less than OvertakenHold; an order
-//     seen done, or a verdict or order about the card judged again, is
-//     dropped;
+//   - a newer verdict (with the points it gives) goes on the display at
+//     once (players wait for it; it is what the latency of issue 19
+//     counts), except after a turn, round or offer screen put up less
+//     than OvertakenHold ago, which is read first (issue 29): it drops
+//     the older done, card-laid and warning screens still waiting and
+//     the turn and round screens that are over (stands), and shows after
+//     itself, OvertakenHold each and in game order, the older verdicts,
+//     points and orders still waiting, the turn, round and offer screens
+//     that still hold (no screen players act on is lost) and the screen
+//     it cut if that one must be seen (mustSee) and was shown less than
+//     OvertakenHold; an order seen done, or a verdict, order or offer
+//     about the card judged, is dropped;
 //   - a warning already waiting, or shown and said again within
 //     repeatQuiet ever since (a flickering read makes the engine say it
 //     again and again), is not queued again: a warning is said once
@@ -278,12 +296,17 @@ func (q *screenQueue) push(b []Screen, now time.Time) {
 	verdict := false
 	judged := map[rules.CardID]bool{} // the cards the new verdicts are about
 	done := map[string]bool{}         // the orders seen done
+	newTurn, newRound := false, false // the batch says whose turn, which round
+	moved := map[int]bool{}           // the players whose moves the new verdicts judge
 	for _, s := range b {
+		newTurn = newTurn || s.Turn && !s.Round
+		newRound = newRound || s.Round
 		switch {
 		case s.Class == ClassWarning:
 			q.said[lines(s)] = now
 		case s.Class == ClassVerdict:
 			verdict = true
+			moved[s.Player] = s.Player != 0
 			if !s.Card.IsZero() {
 				judged[s.Card] = true
 			}
@@ -291,25 +314,46 @@ func (q *screenQueue) push(b []Screen, now time.Time) {
 			done[s.Done] = true
 		}
 	}
-	// stale: an order done, or a verdict or order about a card a new
-	// verdict judges again (the same move: the newer word supersedes it).
+	// stale: an order done, or a verdict, order or offer about a card a
+	// new verdict judges (the same move: the newer word supersedes it, or
+	// answers the offer).
 	stale := func(s Screen) bool {
 		return done[s.Order] && s.Order != "" ||
-			verdict && !s.Card.IsZero() && judged[s.Card] && (s.Class == ClassVerdict || s.Order != "")
+			verdict && !s.Card.IsZero() && judged[s.Card] && (s.Class == ClassVerdict || s.Order != "" || s.Offer)
+	}
+	// over: a turn screen once the batch names the next turn or judges
+	// that player's move, a round screen once it names the next round:
+	// what it asked is done, whatever the batch (Cartographer's Corner
+	// judges nothing until the end, so a placement overtakes the turn
+	// screen of the player who made it without a verdict).
+	over := func(s Screen) bool {
+		return s.Round && newRound || s.Turn && !s.Round && (newTurn || moved[s.Player])
+	}
+	// stands: a turn, round or offer screen overtaken by a verdict that
+	// still says what the players are to do: the verdict's batch names no
+	// newer turn (or round), judges no move of the player whose turn it
+	// said (Map It!'s challenge judges the card laid before: the
+	// challenger's turn stands), and does not answer the offer.
+	stands := func(s Screen) bool {
+		if s.Offer {
+			return !stale(s)
+		}
+		return s.Turn && !over(s)
 	}
 	// A newer verdict goes on the display at once. What it overtakes
 	// (older screens waiting, the one on the display if it was not shown
-	// OvertakenHold) is dropped when it only said what the table was
-	// (turn, round, a card laid, an order seen done, warnings: the
-	// referee says them again if they still hold), else shown after the
-	// new verdict, OvertakenHold each: verdicts, points, orders, the
-	// system's screens.
+	// OvertakenHold) is dropped when it only said what the table was (a
+	// card laid, an order seen done, warnings: the referee says them
+	// again if they still hold; a turn or round that is over), else
+	// shown after the new verdict, OvertakenHold each: verdicts, points,
+	// orders, the system's screens, the turns, rounds and offers that
+	// stand.
 	var keep, after []queued
 	if c := q.current; verdict && c != nil {
 		switch {
-		case c.Turn && now.Sub(q.shownAt) < OvertakenHold:
-			// A turn or round screen just put up is read first: the
-			// verdict follows once it has stood OvertakenHold.
+		case (c.Turn || c.Offer && !stale(c.Screen)) && now.Sub(q.shownAt) < OvertakenHold:
+			// A turn, round or offer screen just put up is read first:
+			// the verdict follows once it has stood OvertakenHold.
 			q.cut = true
 		default:
 			if c.mustSee() && now.Sub(q.shownAt) < OvertakenHold && !stale(c.Screen) {
@@ -324,12 +368,20 @@ func (q *screenQueue) push(b []Screen, now time.Time) {
 		switch {
 		case stale(w.Screen):
 			continue
+		case verdict && stands(w.Screen):
+			// What the players are to do is never dropped unread
+			// (issue 29): shown after the verdict, in game order.
+			w.Hold = min(w.Hold, OvertakenHold)
+			after = append(after, w)
+			continue
 		case verdict && (w.Class == ClassInfo || w.Class == ClassWarning || w.Done != ""):
 			continue // about the table before the move now judged
 		case verdict:
 			w.Hold = min(w.Hold, OvertakenHold)
 			after = append(after, w)
 			continue
+		case over(w.Screen):
+			continue // unread, and its turn is done
 		}
 		keep = append(keep, w)
 	}
@@ -362,13 +414,27 @@ func (q *screenQueue) push(b []Screen, now time.Time) {
 	if len(fresh) > 0 && q.current != nil {
 		q.cut = true // something newer waits
 	}
+	if len(fresh) > 0 {
+		// The older turn, round and card-laid screens still waiting are
+		// overtaken too: each stays OvertakenHold, so the display reaches
+		// the new state within that per screen instead of their full
+		// holds (issue 29: Cartographer's Corner's round screens kept the
+		// next placement 2.5 s behind, into the next move). Verdicts,
+		// points and orders keep their holds: they are read, not glanced.
+		for i := range keep {
+			if keep[i].Class == ClassInfo {
+				keep[i].Hold = min(keep[i].Hold, OvertakenHold)
+			}
+		}
+	}
 	if verdict {
-		// The new verdicts first, then what they overtook, then the rest
-		// of the batch in the referee's order (the turn last).
+		// The new verdicts and the points they give first (the tokens a
+		// challenge pays are its word), then what they overtook, then
+		// the rest of the batch in the referee's order (the turn last).
 		var first, rest []queued
 		for _, s := range fresh {
 			w := queued{Screen: s, batch: q.batch, sent: now}
-			if s.Class == ClassVerdict {
+			if s.Class == ClassVerdict || s.Class == ClassFact && s.Order == "" && s.Done == "" {
 				first = append(first, w)
 			} else {
 				rest = append(rest, w)

@@ -257,10 +257,11 @@ func TestNewWarningEveryState(t *testing.T) {
 }
 
 // TestQueueStaleness: a newer verdict goes on the display the instant it
-// comes, drops the turn screens and warnings still waiting, and shows
-// after it the older verdict it cut before it could be read and the older
-// points and orders still waiting, each OvertakenHold; more than
-// maxWarnings warnings in one batch are counted on one screen.
+// comes, drops the warnings still waiting and the turn screen of the
+// player whose move it judges (that turn is over), and shows after it the
+// older verdict it cut before it could be read and the older points and
+// orders still waiting, each OvertakenHold; more than maxWarnings
+// warnings in one batch are counted on one screen.
 func TestQueueStaleness(t *testing.T) {
 	t0 := time.Unix(1000, 0)
 	sc := func(kind rules.EventKind, l1 string) Screen {
@@ -384,7 +385,7 @@ func onTime(shown []onDisplay, i int, sent time.Time) bool {
 		return false
 	}
 	p := shown[i-1]
-	return p.Turn && p.from.Before(sent) && shown[i].from.Equal(p.from.Add(OvertakenHold))
+	return (p.Turn || p.Offer) && !p.from.After(sent) && shown[i].from.Equal(p.from.Add(OvertakenHold))
 }
 
 // TestDemoGameVerdictsAtOnce plays the bundled demo game's screens at a
