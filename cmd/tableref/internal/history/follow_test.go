@@ -1,0 +1,158 @@
+package history
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Read a line at a time as the referee writes it, the journal gives the
+// game FromJournal gives from the whole file at every step: the same id
+// (a finished game's included), status, players and events; a line still
+// being written is left for later.
+func TestFollowerGivesWhatTheWholeJournalGives(t *testing.T) {
+	for _, src := range recorded {
+		data, err := os.ReadFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(t.TempDir(), "journal.jsonl")
+		f := newFollower(path)
+		none := func() ([]int, error) { return nil, nil }
+		var written []byte
+		for i, line := range bytes.SplitAfter(data, []byte("\n")) {
+			if len(line) == 0 {
+				continue
+			}
+			// Half the line first: it is not read until it is whole.
+			half := append(append([]byte{}, written...), line[:len(line)/2]...)
+			if err := os.WriteFile(path, half, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			before := f.p.l.Size
+			if _, err := f.catchUp(context.Background(), none); err == nil && f.p.l.Size != before && bytes.IndexByte(line[:len(line)/2], '\n') < 0 {
+				t.Fatalf("%s line %d: half a line was read", src, i+1)
+			}
+			written = append(written, line...)
+			if err := os.WriteFile(path, written, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			got, err := f.catchUp(context.Background(), none)
+			want, werr := FromJournal(written, path, time.Now())
+			if (err == nil) != (werr == nil) {
+				t.Fatalf("%s line %d: follower %v, whole journal %v", src, i+1, err, werr)
+			}
+			if err != nil {
+				continue
+			}
+			if got.ID != want.ID || got.Status != want.Status || got.size != want.size || got.entries != want.entries ||
+				!reflect.DeepEqual(got.Players, want.Players) || !reflect.DeepEqual(got.Events, want.Events) {
+				t.Fatalf("%s line %d: follower %s %s %d bytes %+v, whole journal %s %s %d bytes %+v", src, i+1,
+					got.ID, got.Status, got.size, got.Players, want.ID, want.Status, want.size, want.Players)
+			}
+		}
+	}
+}
+
+// The recorder's work for one more verdict does not grow with the
+// journal: the bytes the process reads (Linux's rchar, every read(2)) to
+// record one added line are the same after 100 lines as after 5 000. The
+// recorder used to read the whole journal again at every verdict.
+func TestRecordingAVerdictReadsWhatWasAdded(t *testing.T) {
+	data, err := os.ReadFile(recorded[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	// The game in play: its first verdicts, then the camera journaling
+	// the same table for a long time.
+	head := bytes.Join(lines[:30], nil)
+	last := lines[29]
+	if !bytes.Contains(last, []byte(`"snapshot"`)) {
+		t.Fatalf("line 30 of %s is no snapshot: %s", recorded[0], last)
+	}
+	cost := map[int]int64{}
+	for _, n := range []int{100, 5000} {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "journal.jsonl")
+		var b bytes.Buffer
+		b.Write(head)
+		for i := 0; i < n; i++ {
+			b.Write(retime(t, last, 1000+float64(i)))
+		}
+		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r := NewRecorder(context.Background(), filepath.Join(dir, "history.db"))
+		r.Note(path)
+		r.Flush()
+		var step int64
+		for k := 0; k < 3; k++ { // the least of three: the database's own reads vary a little
+			f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.Write(retime(t, last, 1000+float64(n+k)))
+			f.Close()
+			before := rchar(t)
+			r.Note(path)
+			r.Flush()
+			if d := rchar(t) - before; k == 0 || d < step {
+				step = d
+			}
+		}
+		gs, err := r.Store().List(context.Background(), Filter{})
+		if err != nil || len(gs) != 1 || gs[0].Seconds != 1000+float64(n+2) {
+			t.Fatalf("%d lines: %v, %+v", n, err, gs)
+		}
+		if err := r.Close(); err != nil {
+			t.Fatal(err)
+		}
+		cost[n] = step
+		t.Logf("journal of %d bytes: recording one more line read %d bytes", b.Len(), step)
+	}
+	if cost[5000] > cost[100]+16<<10 {
+		t.Errorf("recording a line read %d bytes after 5 000 lines, %d after 100: it grows with the journal", cost[5000], cost[100])
+	}
+}
+
+// retime is a journal line at time t.
+func retime(t *testing.T, line []byte, at float64) []byte {
+	t.Helper()
+	i := bytes.Index(line, []byte(`"t": `))
+	j := bytes.IndexByte(line[i:], ',')
+	if i < 0 || j < 0 {
+		t.Fatalf("no time in %s", line)
+	}
+	return []byte(fmt.Sprintf("%s\"t\": %.1f%s", line[:i], at, line[i+j:]))
+}
+
+// rchar is how many bytes this process has read so far.
+func rchar(t *testing.T) int64 {
+	t.Helper()
+	f, err := os.Open("/proc/self/io")
+	if err != nil {
+		t.Skipf("no /proc/self/io: %v", err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if v, ok := strings.CutPrefix(sc.Text(), "rchar: "); ok {
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+	}
+	t.Fatal("no rchar in /proc/self/io")
+	return 0
+}
