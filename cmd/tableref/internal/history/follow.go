@@ -1,7 +1,6 @@
 package history
 
 import (
-	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -42,7 +41,7 @@ func newFollower(path string) *follower {
 // and returns the game they record so far. wanted are sizes whose ID is
 // asked for (earlier records of the journal), read only when catching up
 // from the start.
-func (f *follower) catchUp(ctx context.Context, wanted func() ([]int, error)) (*Game, error) {
+func (f *follower) catchUp(wanted func() ([]int, error)) (*Game, error) {
 	file, err := os.Open(f.path)
 	if err != nil {
 		return nil, err
@@ -70,9 +69,6 @@ func (f *follower) catchUp(ctx context.Context, wanted func() ([]int, error)) (*
 		return nil, err
 	}
 	if end > f.p.l.Size {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
 		r := &counting{r: io.NewSectionReader(file, f.p.l.Size, end-f.p.l.Size), n: &f.read}
 		err := f.p.l.More(r, f.path, f.sum, func(s rules.Setup, e journal.Entry) {
 			ended := f.p.m != nil && f.p.m.Game().Finished()

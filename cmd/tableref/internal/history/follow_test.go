@@ -38,14 +38,14 @@ func TestFollowerGivesWhatTheWholeJournalGives(t *testing.T) {
 				t.Fatal(err)
 			}
 			before := f.p.l.Size
-			if _, err := f.catchUp(context.Background(), none); err == nil && f.p.l.Size != before && bytes.IndexByte(line[:len(line)/2], '\n') < 0 {
+			if _, err := f.catchUp(none); err == nil && f.p.l.Size != before && bytes.IndexByte(line[:len(line)/2], '\n') < 0 {
 				t.Fatalf("%s line %d: half a line was read", src, i+1)
 			}
 			written = append(written, line...)
 			if err := os.WriteFile(path, written, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			got, err := f.catchUp(context.Background(), none)
+			got, err := f.catchUp(none)
 			want, werr := FromJournal(written, path, time.Now())
 			if (err == nil) != (werr == nil) {
 				t.Fatalf("%s line %d: follower %v, whole journal %v", src, i+1, err, werr)
@@ -155,4 +155,34 @@ func rchar(t *testing.T) int64 {
 	}
 	t.Fatal("no rchar in /proc/self/io")
 	return 0
+}
+
+// A note taken as the daemon stops is still recorded: the game's last
+// record is read and written as the recorder closes.
+func TestLastNoteRecordedOnClose(t *testing.T) {
+	data, err := os.ReadFile(recorded[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 20; i++ {
+		dir := t.TempDir()
+		path, db := filepath.Join(dir, "journal.jsonl"), filepath.Join(dir, "history.db")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r := NewRecorder(context.Background(), db)
+		r.Note(path)
+		if err := r.Close(); err != nil {
+			t.Fatal(err)
+		}
+		s, err := Open(context.Background(), db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gs, err := s.List(context.Background(), Filter{})
+		s.Close()
+		if err != nil || len(gs) != 1 {
+			t.Fatalf("try %d: %v, %d games recorded, want the one noted as the recorder closed", i+1, err, len(gs))
+		}
+	}
 }

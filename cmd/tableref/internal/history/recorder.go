@@ -165,7 +165,10 @@ func (r *Recorder) follow(ctx context.Context, path string) (*Game, error) {
 	if r.followed == nil || r.followed.path != path {
 		r.followed = newFollower(path)
 	}
-	return r.followed.catchUp(ctx, func() ([]int, error) { return r.s.sizes(ctx, path) })
+	// Like the record itself, the read outlives the shutdown: the last
+	// record is taken as the daemon stops.
+	ctx = context.WithoutCancel(ctx)
+	return r.followed.catchUp(func() ([]int, error) { return r.s.sizes(ctx, path) })
 }
 
 // Close records what is pending and closes the history.
