@@ -133,6 +133,13 @@ type Web struct {
 	// web page elsewhere cannot re-point its name at this machine (DNS
 	// rebinding) and drive the referee from a browser on the Pi.
 	Hosts []string `yaml:"hosts"`
+	// TLS serves the page over HTTPS: "self-signed" makes a certificate
+	// once and keeps it beside the journal (its fingerprint on the display
+	// and in the log, for a phone's user to compare); "files" serves
+	// CertFile and KeyFile (PEM); "" is plain HTTP.
+	TLS      string `yaml:"tls"`
+	CertFile string `yaml:"cert_file"`
+	KeyFile  string `yaml:"key_file"`
 }
 
 // Speech says verdicts and turns aloud (package hw/speech).
@@ -370,6 +377,18 @@ func (w Web) check() error {
 		if h = strings.TrimSpace(h); h == "" || strings.ContainsAny(h, ":/ @") {
 			return fmt.Errorf("web.hosts[%d]: %q: want a bare host name such as tableref.local (no scheme, port or path)", i, w.Hosts[i])
 		}
+	}
+	switch w.TLS {
+	case "", "self-signed":
+		if w.CertFile != "" || w.KeyFile != "" {
+			return fmt.Errorf("web.cert_file, web.key_file: set, but web.tls is %q: set web.tls: files to serve them", w.TLS)
+		}
+	case "files":
+		if strings.TrimSpace(w.CertFile) == "" || strings.TrimSpace(w.KeyFile) == "" {
+			return errors.New("web.tls: files needs web.cert_file and web.key_file (PEM)")
+		}
+	default:
+		return fmt.Errorf("web.tls: %q: want self-signed, files or \"\" (plain HTTP)", w.TLS)
 	}
 	if w.LAN {
 		if len(w.PIN) < 4 || len(w.PIN) > 12 || strings.IndexFunc(w.PIN, func(r rune) bool { return r < '0' || r > '9' }) >= 0 {
