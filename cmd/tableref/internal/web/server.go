@@ -231,7 +231,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		// TLS over the guarded connections: the cap and the vanished-peer
 		// timeout hold for a handshake too. Plain HTTP on the same port is
 		// sent to the page over HTTPS.
-		secure, insecure, run := splitTLS(ln, &tls.Config{Certificates: []tls.Certificate{s.opt.Cert.Certificate}, MinVersion: tls.VersionTLS12}, s.opt.ReadHeaderTimeout)
+		secure, insecure, run := cert.Split(ln, &tls.Config{Certificates: []tls.Certificate{s.opt.Cert.Certificate}, MinVersion: tls.VersionTLS12}, s.opt.ReadHeaderTimeout)
 		go run()
 		plain = newServer(s.toHTTPS())
 		go func() { _ = plain.Serve(insecure) }()
