@@ -218,14 +218,33 @@ const maxFileBytes = 1 << 20
 func Parse(data []byte, name string) (*Config, error) {
 	c := Default()
 	if err := strictyaml.Decode(data, c); err != nil {
-		return nil, fmt.Errorf("config %s: %w", name, err)
+		return nil, fmt.Errorf("config %s: %w", name, shortErr{err})
 	}
 	c.fillFolders()
 	if err := c.Validate(); err != nil {
-		return nil, fmt.Errorf("config %s: %w", name, err)
+		return nil, fmt.Errorf("config %s: %w", name, shortErr{err})
 	}
 	return c, nil
 }
+
+// maxErrBytes bounds an error's message: errors quote the value they
+// refuse, and a value may be most of a 1 MB file (a 50 MB one was echoed
+// whole to the terminal and the log).
+const maxErrBytes = 512
+
+// shortErr is err with its message cut to maxErrBytes (the key and line
+// it names come first).
+type shortErr struct{ err error }
+
+func (e shortErr) Error() string {
+	m := e.err.Error()
+	if len(m) <= maxErrBytes {
+		return m
+	}
+	return strings.ToValidUTF8(m[:maxErrBytes], "") + fmt.Sprintf("… (%d bytes more)", len(m)-maxErrBytes)
+}
+
+func (e shortErr) Unwrap() error { return e.err }
 
 // NoCalibration is the calibration value that asks for none, even when
 // the default file exists.
