@@ -1,6 +1,7 @@
 package history
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -8,6 +9,7 @@ import (
 	"hash"
 	"io"
 	"os"
+	"slices"
 
 	"github.com/tableref/tableref/cmd/tableref/internal/journal"
 	"github.com/tableref/tableref/rules"
@@ -21,16 +23,14 @@ type follower struct {
 	file os.FileInfo // the file followed: another one at path starts afresh
 	p    play
 	sum  hash.Hash // SHA-256 of the lines read: the game's ID
-	// ids are the IDs of the journal's first bytes at the sizes they may
-	// be asked for: where this game was recorded before (to replace that
-	// record) and where a line ended the game.
-	ids  map[int]string
-	ends map[int]int // the line that ended the game → where it ends
-	read int64       // bytes read from the file, for the tests
+	// ids: the IDs of the journal's first bytes at the sizes asked for (earlier records, the game's end)
+	ids     map[int]string
+	ends    map[int]int // the line that ended the game → where it ends
+	read    int64       // bytes read from the file, for the tests
+	applied int         // entries refereed, for the tests
 }
 
-// maxRecorded bounds ids and ends: a game ends a handful of times at most
-// (an undo can take an end back), and only its last record stands.
+// maxRecorded bounds ids and ends: only a game's last record stands.
 const maxRecorded = 64
 
 func newFollower(path string) *follower {
@@ -63,6 +63,10 @@ func (f *follower) catchUp(wanted func() ([]int, error)) (*Game, error) {
 		for _, s := range want {
 			f.ids[s] = ""
 		}
+		if err := f.fromCheckpoint(file); err != nil {
+			*f = *newFollower(f.path)
+			return nil, err
+		}
 	}
 	end, err := f.lastNewline(file, fi.Size())
 	if err != nil {
@@ -73,6 +77,7 @@ func (f *follower) catchUp(wanted func() ([]int, error)) (*Game, error) {
 		err := f.p.l.More(r, f.path, f.sum, func(s rules.Setup, e journal.Entry) {
 			ended := f.p.m != nil && f.p.m.Game().Finished()
 			f.p.apply(s, e)
+			f.applied++
 			if _, ok := f.ids[int(e.End)]; ok {
 				f.ids[int(e.End)] = f.id()
 			}
@@ -105,6 +110,58 @@ func (f *follower) catchUp(wanted func() ([]int, error)) (*Game, error) {
 		}
 	}
 	return g, err
+}
+
+// fromCheckpoint starts a fresh follower at the journal's checkpoint (the
+// game restored, not refereed from the start: 10⁶ entries took minutes),
+// hashing the bytes before it for the IDs asked for and the game's end.
+// Undos before it are not counted (an all-undone game says "abandoned").
+func (f *follower) fromCheckpoint(file *os.File) error {
+	l, err := journal.AtCheckpoint(f.path)
+	if err != nil || l == nil {
+		return err
+	}
+	var endLines []int
+	if l.Match.Game().Finished() {
+		for _, s := range l.Match.History() {
+			if s.Kind == rules.EventEnd && s.Line > 0 {
+				endLines = append(endLines, s.Line)
+			}
+		}
+	}
+	// The bytes before the checkpoint: the IDs at the sizes asked for and
+	// at the ends of the lines that ended the game.
+	buf := make([]byte, 1<<20)
+	line, pos := 0, int64(0)
+	for pos < l.Size {
+		n, err := file.ReadAt(buf[:min(int64(len(buf)), l.Size-pos)], pos)
+		if n == 0 && err != nil {
+			return fmt.Errorf("history: %s: %w", f.path, err)
+		}
+		f.read += int64(n)
+		chunk := buf[:n]
+		for len(chunk) > 0 {
+			k := bytes.IndexByte(chunk, '\n')
+			if k < 0 {
+				f.sum.Write(chunk)
+				pos += int64(len(chunk))
+				break
+			}
+			f.sum.Write(chunk[:k+1])
+			pos += int64(k + 1)
+			chunk = chunk[k+1:]
+			line++
+			if slices.Contains(endLines, line) {
+				f.ends[line] = int(pos)
+				f.ids[int(pos)] = ""
+			}
+			if _, ok := f.ids[int(pos)]; ok {
+				f.ids[int(pos)] = f.id()
+			}
+		}
+	}
+	f.p = play{l: l, m: l.Match}
+	return nil
 }
 
 func (f *follower) id() string { return hex.EncodeToString(f.sum.Sum(nil)[:6]) }

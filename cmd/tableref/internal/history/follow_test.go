@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tableref/tableref/cmd/tableref/internal/journal"
 )
 
 // Read a line at a time as the referee writes it, the journal gives the
@@ -184,5 +186,64 @@ func TestLastNoteRecordedOnClose(t *testing.T) {
 		if err != nil || len(gs) != 1 {
 			t.Fatalf("try %d: %v, %d games recorded, want the one noted as the recorder closed", i+1, err, len(gs))
 		}
+	}
+}
+
+// A journal with a checkpoint is followed from it: the first record after
+// a start referees only the tail (a 10⁶-entry journal took minutes of
+// CPU), and the game is the one the whole journal gives, a finished
+// game's id (up to the line that ended it, before the checkpoint)
+// included.
+func TestFollowerStartsAtTheCheckpoint(t *testing.T) {
+	data, err := os.ReadFile(recorded[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	last := lines[len(lines)-2]
+	for _, c := range []struct {
+		name string
+		head []byte
+		snap []byte
+	}{
+		{"in play", bytes.Join(lines[:30], nil), lines[29]},
+		{"finished", data, last},
+	} {
+		path := filepath.Join(t.TempDir(), "journal.jsonl")
+		var b bytes.Buffer
+		b.Write(c.head)
+		for i := 0; i < 5000; i++ {
+			b.Write(retime(t, c.snap, 1000+float64(i)))
+		}
+		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		// A resume writes the checkpoint, as the daemon's start does.
+		_, w, err := journal.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Close()
+		if _, err := os.Stat(journal.CheckpointPath(path)); err != nil {
+			t.Fatalf("%s: no checkpoint: %v", c.name, err)
+		}
+		f := newFollower(path)
+		got, err := f.catchUp(func() ([]int, error) { return nil, nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := FromJournal(b.Bytes(), path, time.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.applied > 3*1024 {
+			t.Errorf("%s: %d entries refereed of %d: not from the checkpoint", c.name, f.applied, want.entries)
+		}
+		if got.ID != want.ID || got.Status != want.Status || got.size != want.size || got.entries != want.entries ||
+			!reflect.DeepEqual(got.Players, want.Players) || !reflect.DeepEqual(got.Events, want.Events) {
+			t.Errorf("%s: follower %s %s %d bytes %d entries %+v, whole journal %s %s %d bytes %d entries %+v", c.name,
+				got.ID, got.Status, got.size, got.entries, got.Players, want.ID, want.Status, want.size, want.entries, want.Players)
+		}
+		t.Logf("%s: %d of %d entries refereed, id %s", c.name, f.applied, want.entries, got.ID)
 	}
 }

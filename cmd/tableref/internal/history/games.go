@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 	"time"
 )
@@ -103,15 +102,7 @@ func (s *Store) sizes(ctx context.Context, path string) ([]int, error) {
 
 // RecordJournal reads the journal at path and records its game.
 func (s *Store) RecordJournal(ctx context.Context, path string) (*Game, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("history: %w", err)
-	}
-	fi, err := os.Stat(path)
-	if err != nil {
-		return nil, fmt.Errorf("history: %w", err)
-	}
-	g, err := FromJournal(data, path, fi.ModTime())
+	g, err := readJournal(path)
 	if err != nil {
 		return nil, err
 	}

@@ -114,6 +114,29 @@ func (l *Loaded) More(r io.Reader, name string, tee io.Writer, fn func(rules.Set
 	return l.stream(rd, func(e Entry) { fn(l.Setup, e) })
 }
 
+// AtCheckpoint is the journal at path as its checkpoint saved it (the
+// Match restored, Size where its tail begins), to read on from with More:
+// a journal followed from a checkpoint is not refereed from its start.
+// nil, nil when it has no checkpoint or one that does not match it.
+func AtCheckpoint(path string) (*Loaded, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	l := &Loaded{}
+	r, err := l.fromCheckpoint(f, path, fi.Size())
+	if err != nil || r == nil {
+		return nil, err
+	}
+	l.lines = r.Line()
+	return l, nil
+}
+
 // stream reads a journal's lines from r, calling entry for each; the
 // header goes to l.Setup (a reader resumed from a checkpoint has had it).
 // r.Tee, when set, is given the lines as well.
