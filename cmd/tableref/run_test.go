@@ -249,7 +249,7 @@ func TestUnknownKeysSameWords(t *testing.T) {
 	_, _, errCfg := run(t, "run", "--config", cfg)
 	_, _, errProf := run(t, "display", "test", "--profile", prof, "Hello")
 	for _, tc := range []struct{ got, want string }{
-		{errCfg, `config ` + cfg + `: line 3: unknown key "web.pin_code" (known here: hosts, lan, listen, name, pin, pin_file)`},
+		{errCfg, `config ` + cfg + `: line 3: unknown key "web.pin_code" (known here: cert_file, hosts, key_file, lan, listen, name, pin, pin_file, tls)`},
 		{errProf, `profile ` + prof + `: line 3: unknown key "display.colums" (known here: address, bus, cols, pins, rotated, rows, type)`},
 	} {
 		if !strings.Contains(tc.got, tc.want) {

@@ -21,7 +21,6 @@ import (
 	"slices"
 	"sort"
 	"strconv"
-	"strings"
 	"sync"
 	"unicode"
 
@@ -291,8 +290,8 @@ func (r *Reader) number(img gocv.Mat, card geom.Pt, e Edge, avoid image.Rectangl
 			if n.Text == "" && text != "" {
 				n.Text = text // what was read, even if it does not add up
 			}
-			v, err := strconv.Atoi(text)
-			if err != nil || v <= 0 || conf == 0 {
+			v, ok := numberValue(text)
+			if !ok || conf == 0 {
 				continue
 			}
 			n.Readings = append(n.Readings, Reading{Value: v, Text: text, Conf: conf})
@@ -629,16 +628,8 @@ func (r *Reader) recognise(eng *engine, ink gocv.Mat, part image.Rectangle, h, h
 	if err != nil {
 		return "", 0, err
 	}
-	var text strings.Builder
-	conf := 100.0
-	for _, w := range words {
-		text.WriteString(strings.TrimSpace(w.text))
-		conf = math.Min(conf, w.conf)
-	}
-	if text.Len() == 0 {
-		return "", 0, nil
-	}
-	return text.String(), conf, nil
+	text, conf := numberText(words)
+	return text, conf, nil
 }
 
 // lines reads the rest of the card's text, the number and code areas
@@ -658,16 +649,9 @@ func (r *Reader) lines(img gocv.Mat, blank []image.Rectangle) ([]Line, error) {
 		if err != nil {
 			return nil, err
 		}
-		for _, b := range boxes {
-			t := strings.Join(strings.Fields(b.text), " ")
-			if letters(t) < 3 || seen[t] {
-				continue
-			}
-			seen[t] = true
-			out = append(out, Line{Text: t, Conf: b.conf, Box: b.box})
-		}
+		out = append(out, textLines(boxes, image.Rect(0, 0, mat.Cols(), mat.Rows()), seen)...)
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Conf > out[j].Conf })
+	byConfidence(out)
 	return out, nil
 }
 

@@ -31,6 +31,29 @@ func TestDecodeMemoryByDepth(t *testing.T) {
 	}
 }
 
+// A sequential JPEG decodes a row of blocks at a time: a 64 MP one (the
+// largest the QR reader takes) is read. A progressive one keeps its
+// coefficients to the last scan (2 bytes each, 1.5 a pixel at 4:2:0, 3
+// at 4:4:4): at 64 MP a 4:2:0 one is read, a 4:4:4 one refused. Every
+// JPEG was reckoned at 9 bytes a pixel, which refused the 64 MP JPEG the
+// limit was meant to read ("would take about 576 MB").
+func TestJPEGMemoryBySequentialOrProgressive(t *testing.T) {
+	for _, c := range []struct {
+		progressive, full bool
+		bytesPerPixel     int64 // 0: refused
+	}{
+		{false, false, 3}, {false, true, 3}, {true, false, 3 + 3}, {true, true, 0},
+	} {
+		in, err := Check(imagefiletest.JPEGClaiming(8192, 8192, c.progressive, c.full))
+		switch {
+		case c.bytesPerPixel == 0 && !errors.Is(err, ErrTooLarge):
+			t.Errorf("64 MP JPEG progressive %v 4:4:4 %v: %v, want ErrTooLarge", c.progressive, c.full, err)
+		case c.bytesPerPixel > 0 && (err != nil || in.DecodeBytes != 8192*8192*c.bytesPerPixel):
+			t.Errorf("64 MP JPEG progressive %v 4:4:4 %v: %v, %d MB reckoned, want %d bytes a pixel", c.progressive, c.full, err, in.DecodeBytes>>20, c.bytesPerPixel)
+		}
+	}
+}
+
 // The TIFF decoder keeps its strips beside the picture: a 16-bit TIFF
 // reckons more than twice an 8-bit one of the same size. The limit is
 // lowered here to fall between the two on small pictures.

@@ -58,7 +58,8 @@ var (
 // bit depth and channels), its working buffers and the 8-bit BGR result.
 // The pixel count alone let a 522 KB 16-bit TIFF take 2.95 GB and a
 // 2.6 KB WebP 652 MB under the 64 MP limit. 512 MB still reads a 64 MP
-// JPEG or 8-bit PNG, and any 16-bit image of a 12 MP camera.
+// sequential JPEG or 8-bit PNG, and any 16-bit image of a 12 MP camera; a
+// 64 MP progressive JPEG (its coefficients kept whole) is refused.
 const MaxDecodeBytes = 512 << 20
 
 // MaxJPEGScans bounds a progressive JPEG's scans: cameras and editors
@@ -98,10 +99,10 @@ func decodeBytes(format string, cfg image.Config) int64 {
 	}
 	switch format {
 	case "jpeg":
-		// libjpeg-turbo writes BGR straight into the result; a
-		// progressive file keeps every coefficient (2 bytes each, up to
-		// three full-size components) until the last scan.
-		perPixel = 6
+		// libjpeg-turbo writes BGR straight into the result, a row of
+		// blocks at a time (decodeBytesJPEG adds a progressive file's
+		// coefficients).
+		perPixel = 0
 	case "tiff":
 		perPixel *= 2 // the decompressed strips beside the picture
 	case "webp":
@@ -154,6 +155,9 @@ func Check(data []byte) (Info, error) {
 			return Info{Format: f.name}, fmt.Errorf("%w: %s header: %v", ErrCorrupt, f.name, err)
 		}
 		in := Info{Format: f.name, Width: cfg.Width, Height: cfg.Height, DecodeBytes: decodeBytes(f.name, cfg)}
+		if f.name == "jpeg" {
+			in.DecodeBytes += jpegCoefficientBytes(data, cfg)
+		}
 		if err := in.checkSize(); err != nil {
 			return in, err
 		}
@@ -204,6 +208,51 @@ func pngComplete(b []byte) error {
 		i = int(end)
 	}
 	return fmt.Errorf("%w: the PNG data ends before its IEND chunk", ErrTruncated)
+}
+
+// jpegCoefficientBytes is what a progressive JPEG's decoder keeps until
+// its last scan: every component's coefficients, 2 bytes each, at the
+// component's sampling (4:2:0 colour: 1.5 samples a pixel; 4:4:4: 3). A
+// sequential (baseline) JPEG keeps none: it decodes a row of blocks at a
+// time. Reckoning 6 bytes a pixel for every JPEG refused the 64 MP JPEG
+// the limit was set to read.
+func jpegCoefficientBytes(b []byte, cfg image.Config) int64 {
+	// Segments from SOI to the frame header (SOFn), each by its length.
+	for i := 2; i+4 <= len(b) && b[i] == 0xFF; {
+		m, n := b[i+1], int(binary.BigEndian.Uint16(b[i+2:]))
+		if m == 0xFF { // a fill byte
+			i++
+			continue
+		}
+		isSOF := m >= 0xC0 && m <= 0xCF && m != 0xC4 && m != 0xC8 && m != 0xCC
+		if !isSOF {
+			i += 2 + n
+			continue
+		}
+		if m != 0xC2 && m != 0xC6 && m != 0xCA && m != 0xCE { // not progressive
+			return 0
+		}
+		// SOF: precision, height, width, Nf, then Nf × (id, HV, Tq).
+		if i+10 > len(b) {
+			break
+		}
+		nf := int(b[i+9])
+		var hv [][2]int64
+		hmax, vmax := int64(1), int64(1)
+		for k := 0; k < nf && i+10+3*k+2 < len(b); k++ {
+			h, v := int64(b[i+11+3*k]>>4), int64(b[i+11+3*k]&15)
+			hv = append(hv, [2]int64{h, v})
+			hmax, vmax = max(hmax, h), max(vmax, v)
+		}
+		var coef int64
+		for _, c := range hv {
+			coef += 2 * int64(cfg.Width) * int64(cfg.Height) * c[0] * c[1] / (hmax * vmax)
+		}
+		return coef
+	}
+	// No frame header found where expected: reckon the worst, three
+	// full-size components.
+	return 6 * int64(cfg.Width) * int64(cfg.Height)
 }
 
 // jpegComplete walks the JPEG's segments and entropy-coded data up to the

@@ -64,3 +64,23 @@ func JPEGScans(jpeg []byte, n int) []byte {
 	}
 	return append(out, jpeg[eoi:]...)
 }
+
+// JPEGClaiming is a JPEG header claiming w×h colour pixels, 4:2:0 (as
+// cameras write) or 4:4:4 (full colour), sequential or progressive, with
+// one empty scan: what a decoder reckons its memory by, without the pixels.
+func JPEGClaiming(w, h uint16, progressive, fullColour bool) []byte {
+	y := byte(0x22)
+	if fullColour {
+		y = 0x11
+	}
+	sof := byte(0xC0)
+	if progressive {
+		sof = 0xC2
+	}
+	out := []byte{0xFF, 0xD8, 0xFF, sof, 0x00, 0x11, 8, byte(h >> 8), byte(h), byte(w >> 8), byte(w), 3,
+		1, y, 0, // Y at 2×2 (4:2:0) or 1×1
+		2, 0x11, 0, // Cb, Cr at 1×1
+		3, 0x11, 0}
+	out = append(out, 0xFF, 0xDA, 0x00, 0x0C, 3, 1, 0x00, 2, 0x00, 3, 0x00, 0x00, 0x00, 0x00)
+	return append(out, 0xFF, 0xD9)
+}

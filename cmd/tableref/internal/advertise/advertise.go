@@ -18,6 +18,7 @@ import (
 	"net/netip"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -59,6 +60,7 @@ type Addr struct {
 type Options struct {
 	Name string // "tableref": the page is NAME.local
 	Port int    // the page's port
+	TLS  bool   // the page is served over HTTPS (_https._tcp)
 	// Addrs lists the machine's addresses; nil reads the interfaces
 	// (LANAddrs). Recheck is how often they are read again (0: 30 s).
 	Addrs   func() ([]Addr, error)
@@ -193,7 +195,7 @@ func publishUntilGone(ctx context.Context, conn *dbus.Conn, version string, o Op
 			state, _ := s.Body[0].(int32)
 			switch state {
 			case stateEstablished:
-				slog.Info("mdns: the page is on the network", "url", URL(p.name, o.Port))
+				slog.Info("mdns: the page is on the network", "url", o.URL(p.name+".local"))
 				if onName != nil {
 					onName(p.name)
 				}
@@ -268,18 +270,30 @@ func (p *publisher) publish(addrs []Addr) error {
 		}
 	}
 	txt := [][]byte{[]byte("path=/")}
-	if err := call("AddService", ifUnspec, protoUnspec, uint32(0), p.name, "_http._tcp", "", host, uint16(p.opt.Port), txt); err != nil {
+	service := "_http._tcp"
+	if p.opt.TLS {
+		service = "_https._tcp"
+	}
+	if err := call("AddService", ifUnspec, protoUnspec, uint32(0), p.name, service, "", host, uint16(p.opt.Port), txt); err != nil {
 		return err
 	}
 	return call("Commit")
 }
 
 // URL is the address a phone opens.
-func URL(name string, port int) string {
-	if port == 80 {
-		return "http://" + name + ".local/"
+func URL(name string, port int) string { return Options{Port: port}.URL(name + ".local") }
+
+// URL is the page's address at host: https with TLS, the port left out
+// when it is the scheme's own.
+func (o Options) URL(host string) string {
+	scheme, port := "http", 80
+	if o.TLS {
+		scheme, port = "https", 443
 	}
-	return fmt.Sprintf("http://%s.local:%d/", name, port)
+	if o.Port == port {
+		return scheme + "://" + host + "/"
+	}
+	return scheme + "://" + net.JoinHostPort(host, strconv.Itoa(o.Port)) + "/"
 }
 
 // LANAddrs lists the addresses of the interfaces that are up, not loopback

@@ -133,6 +133,13 @@ type Web struct {
 	// web page elsewhere cannot re-point its name at this machine (DNS
 	// rebinding) and drive the referee from a browser on the Pi.
 	Hosts []string `yaml:"hosts"`
+	// TLS serves the page over HTTPS: "self-signed" makes a certificate
+	// once and keeps it beside the journal (its fingerprint on the display
+	// and in the log, for a phone's user to compare); "files" serves
+	// CertFile and KeyFile (PEM); "" is plain HTTP.
+	TLS      string `yaml:"tls"`
+	CertFile string `yaml:"cert_file"`
+	KeyFile  string `yaml:"key_file"`
 }
 
 // Speech says verdicts and turns aloud (package hw/speech).
@@ -211,14 +218,33 @@ const maxFileBytes = 1 << 20
 func Parse(data []byte, name string) (*Config, error) {
 	c := Default()
 	if err := strictyaml.Decode(data, c); err != nil {
-		return nil, fmt.Errorf("config %s: %w", name, err)
+		return nil, fmt.Errorf("config %s: %w", name, shortErr{err})
 	}
 	c.fillFolders()
 	if err := c.Validate(); err != nil {
-		return nil, fmt.Errorf("config %s: %w", name, err)
+		return nil, fmt.Errorf("config %s: %w", name, shortErr{err})
 	}
 	return c, nil
 }
+
+// maxErrBytes bounds an error's message: errors quote the value they
+// refuse, and a value may be most of a 1 MB file (a 50 MB one was echoed
+// whole to the terminal and the log).
+const maxErrBytes = 512
+
+// shortErr is err with its message cut to maxErrBytes (the key and line
+// it names come first).
+type shortErr struct{ err error }
+
+func (e shortErr) Error() string {
+	m := e.err.Error()
+	if len(m) <= maxErrBytes {
+		return m
+	}
+	return strings.ToValidUTF8(m[:maxErrBytes], "") + fmt.Sprintf("… (%d bytes more)", len(m)-maxErrBytes)
+}
+
+func (e shortErr) Unwrap() error { return e.err }
 
 // NoCalibration is the calibration value that asks for none, even when
 // the default file exists.
@@ -370,6 +396,18 @@ func (w Web) check() error {
 		if h = strings.TrimSpace(h); h == "" || strings.ContainsAny(h, ":/ @") {
 			return fmt.Errorf("web.hosts[%d]: %q: want a bare host name such as tableref.local (no scheme, port or path)", i, w.Hosts[i])
 		}
+	}
+	switch w.TLS {
+	case "", "self-signed":
+		if w.CertFile != "" || w.KeyFile != "" {
+			return fmt.Errorf("web.cert_file, web.key_file: set, but web.tls is %q: set web.tls: files to serve them", w.TLS)
+		}
+	case "files":
+		if strings.TrimSpace(w.CertFile) == "" || strings.TrimSpace(w.KeyFile) == "" {
+			return errors.New("web.tls: files needs web.cert_file and web.key_file (PEM)")
+		}
+	default:
+		return fmt.Errorf("web.tls: %q: want self-signed, files or \"\" (plain HTTP)", w.TLS)
 	}
 	if w.LAN {
 		if len(w.PIN) < 4 || len(w.PIN) > 12 || strings.IndexFunc(w.PIN, func(r rune) bool { return r < '0' || r > '9' }) >= 0 {

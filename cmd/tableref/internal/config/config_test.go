@@ -43,10 +43,23 @@ func TestEmptyFoldersAreTheDefaults(t *testing.T) {
 	}
 }
 
+// HTTPS for the page is a setting: a self-signed certificate, or the
+// user's own files.
+func TestTLSSettings(t *testing.T) {
+	c, err := Parse([]byte("web:\n  listen: 0.0.0.0:8443\n  lan: true\n  pin: \"482193\"\n  tls: self-signed\n"), "x.yaml")
+	if err != nil || c.Web.TLS != "self-signed" {
+		t.Fatalf("%v: %+v", err, c.Web)
+	}
+	c, err = Parse([]byte("web:\n  tls: files\n  cert_file: /etc/ssl/t.pem\n  key_file: /etc/ssl/t.key\n"), "x.yaml")
+	if err != nil || c.Web.CertFile != "/etc/ssl/t.pem" || c.Web.KeyFile != "/etc/ssl/t.key" {
+		t.Fatalf("%v: %+v", err, c.Web)
+	}
+}
+
 func TestErrorsNameTheKey(t *testing.T) {
 	for _, tc := range []struct{ name, yaml, want string }{
 		{"unknown top key", "camra:\n  source: pi\n", `line 1: unknown key "camra"`},
-		{"unknown nested key", "web:\n  listen: 127.0.0.1:8080\n  pin_code: 1234\n", `line 3: unknown key "web.pin_code" (known here: hosts, lan, listen, name, pin, pin_file)`},
+		{"unknown nested key", "web:\n  listen: 127.0.0.1:8080\n  pin_code: 1234\n", `line 3: unknown key "web.pin_code" (known here: cert_file, hosts, key_file, lan, listen, name, pin, pin_file, tls)`},
 		{"bad mode", "game:\n  mode: chess\n  players: [A, B]\n", `game.mode: unknown game mode "chess"`},
 		{"too few players", "game:\n  mode: test-counter\n  players: []\n", "game: test-counter: 0 players"},
 		{"bad option", "game:\n  mode: test-counter\n  players: [A]\n  options: {colour: red}\n", `unknown option "colour"`},
@@ -62,6 +75,9 @@ func TestErrorsNameTheKey(t *testing.T) {
 		{"host with a scheme", "web:\n  hosts: [ok.local, \"http://x\"]\n", `web.hosts[1]`},
 		{"bad name", "web:\n  name: tableref.local\n", `web.name: "tableref.local": want a host name`},
 		{"pin file missing", "web:\n  listen: 0.0.0.0:8080\n  lan: true\n  pin_file: /nonexistent/web-pin\n", "web.pin_file: open /nonexistent/web-pin: no such file"},
+		{"tls yes", "web:\n  tls: yes\n", `web.tls: "yes": want self-signed, files`},
+		{"tls files without them", "web:\n  tls: files\n  cert_file: /etc/ssl/t.pem\n", "web.tls: files needs web.cert_file and web.key_file"},
+		{"cert file without tls files", "web:\n  tls: self-signed\n  cert_file: /etc/ssl/t.pem\n", "set web.tls: files to serve them"},
 		{"speech language", "speech:\n  language: fr\n", `speech: language "fr": want one of en, en-gb, en-us, it, de, es, pt`},
 		{"language", "language: fr\n", `language: "fr": want one of en, it, de, es, pt, or auto`},
 		{"speech rate", "speech:\n  rate: 5\n", "speech: rate 5"},

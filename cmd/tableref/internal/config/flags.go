@@ -38,6 +38,7 @@ func BindFlags(fs *pflag.FlagSet) *Flags {
 	str("lock-dir", "lock_dir", "folder for the camera lock files", func(c *Config) *string { return &c.LockDir })
 	str("listen", "web.listen", "status page address, or off", func(c *Config) *string { return &c.Web.Listen })
 	str("pin", "web.pin", "status page PIN for network visitors", func(c *Config) *string { return &c.Web.PIN })
+	str("tls", "web.tls", "serve the status page over HTTPS: self-signed (a certificate made once, its fingerprint on the display) or files (web.cert_file, web.key_file)", func(c *Config) *string { return &c.Web.TLS })
 	str("log-level", "log.level", "log level: debug, info, warn, error", func(c *Config) *string { return &c.Log.Level })
 	str("language", "language", "the players' language on the display, the page and the voice: en, it, de, es, pt or auto (the game's own)", func(c *Config) *string { return &c.Language })
 	str("log-format", "log.format", "log format: text or json", func(c *Config) *string { return &c.Log.Format })

@@ -101,3 +101,18 @@ func TestFlagsNameTheGame(t *testing.T) {
 		}
 	}
 }
+
+// A long value is named in an error by its key, and the error does not
+// echo it whole: a 900 KB web.name gave a 900 KB message.
+func TestErrorsDoNotEchoLongValues(t *testing.T) {
+	long := strings.Repeat("x", 900<<10)
+	for _, yaml := range []string{"web:\n  name: " + long + "\n", "web:\n  listen: " + long + "\n", "camera:\n  fps: " + long + "\n"} {
+		_, err := Parse([]byte(yaml), "x.yaml")
+		if err == nil {
+			t.Fatal("a 900 KB value accepted")
+		}
+		if m := err.Error(); len(m) > 1024 || !strings.Contains(m, "config x.yaml: ") {
+			t.Errorf("a 900 KB value: a message of %d bytes: %.200s", len(m), m)
+		}
+	}
+}

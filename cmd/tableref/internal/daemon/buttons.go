@@ -41,7 +41,7 @@ func (d *daemon) button(ev input.Event) {
 			// The scores, then how a phone joins (someone may come late).
 			sc := []present.Screen{{Scores: currentScores(d.ref.Game()), Hold: present.VerdictHold, Class: present.ClassSystem}}
 			if d.h.join != "" {
-				sc = append(sc, present.JoinScreens(d.h.joinHost, d.h.port, present.PINShown(d.deps.Display, d.cfg.Web.PIN))...)
+				sc = append(append(sc, present.JoinScreens(d.h.joinHost, d.h.port, present.PINShown(d.deps.Display, d.cfg.Web.PIN))...), present.CertScreens(d.cert.Short())...)
 			}
 			d.pres.Send(append(sc, present.Screen{Msg: d.h.screen, Hold: present.ReadHold}))
 			return

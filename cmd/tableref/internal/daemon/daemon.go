@@ -35,6 +35,7 @@ import (
 	"github.com/tableref/tableref/cmd/tableref/internal/paths"
 	"github.com/tableref/tableref/cmd/tableref/internal/present"
 	"github.com/tableref/tableref/cmd/tableref/internal/web"
+	"github.com/tableref/tableref/cmd/tableref/internal/web/cert"
 	"github.com/tableref/tableref/cmd/tableref/internal/words"
 	"github.com/tableref/tableref/hw/display"
 	"github.com/tableref/tableref/hw/input"
@@ -108,6 +109,7 @@ type daemon struct {
 	club *club.Table // nil when the table is in no club
 	pres *present.Presenter
 	web  *web.Server
+	cert *cert.Cert // the page's certificate; nil over plain HTTP
 	// speaker says the verdicts aloud; nil when speech is off.
 	speaker *speech.Speaker
 	lang    *words.Setting // the players' language (display, voice, page)
@@ -288,18 +290,16 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 			Dir:        paths.StateDir(),
 			Install:    func(f *geo.DeckFile) (string, error) { return deckdir.Install(f, deckdir.InstallDir(true)) },
 		}
-		// The cookie's key beside the journal, so a restart keeps the
-		// phones logged in; without it they log in again.
-		keyPath := filepath.Join(filepath.Dir(cfg.Journal), "web-key")
-		key, err := web.LoadKey(keyPath)
+		kept, err := web.Keep(filepath.Dir(cfg.Journal), cfg.Web.TLS, cfg.Web.CertFile, cfg.Web.KeyFile, hosts)
 		if err != nil {
-			slog.Warn("web: no kept key for the PIN cookie: phones log in again after each restart", "err", err)
+			return err
 		}
+		d.cert = kept.Cert
 		pages := learnPage.Routes()
 		if rec.Store() != nil {
 			maps.Copy(pages, history.Routes(rec.Store()))
 		}
-		d.web = web.New(d, web.Options{PIN: cfg.Web.PIN, Hosts: hosts, Vitals: func() any { return d.vitals(cam, scan) }, Pages: pages, Key: key})
+		d.web = web.New(d, web.Options{PIN: cfg.Web.PIN, Hosts: hosts, Vitals: func() any { return d.vitals(cam, scan) }, Pages: pages, Key: kept.Key, Cert: d.cert})
 		webAddr = ln.Addr().String()
 	}
 
@@ -340,7 +340,7 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 	}
 	if d.web != nil {
 		spawn("status page", func() error { return d.web.Serve(ctx, ln) })
-		slog.Info("status page", "url", "http://"+webAddr+"/")
+		slog.Info("status page", "url", d.web.Scheme()+"://"+webAddr+"/")
 	}
 	nt := service.NewNotifier()
 	spawn("watchdog", func() error {

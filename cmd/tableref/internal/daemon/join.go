@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"net"
-	"strconv"
 	"time"
 
 	"github.com/godbus/dbus/v5"
@@ -30,15 +28,13 @@ func (d *daemon) advertiseStage(ctx context.Context, port int, bus func() (*dbus
 		case <-ctx.Done():
 		}
 	}
+	opts := advertise.Options{Name: d.cfg.Web.Name, Port: port, TLS: d.cert != nil}
 	byIP := func(why error) {
 		addrs, _ := advertise.LANAddrs()
 		for _, a := range addrs {
 			if a.IP.Is4() {
 				host := a.IP.String()
-				url := "http://" + host + "/"
-				if port != 80 {
-					url = "http://" + net.JoinHostPort(host, strconv.Itoa(port)) + "/"
-				}
+				url := opts.URL(host)
 				slog.Warn("mdns: the page is not advertised by name; phones open its address", "url", url, "why", why)
 				tell(joinMsg{url: url, host: host})
 				return
@@ -55,8 +51,8 @@ func (d *daemon) advertiseStage(ctx context.Context, port int, bus func() (*dbus
 		return
 	}
 	defer conn.Close()
-	err = advertise.Run(ctx, conn, advertise.Options{Name: d.cfg.Web.Name, Port: port}, func(name string) {
-		tell(joinMsg{url: advertise.URL(name, port), host: name + ".local"})
+	err = advertise.Run(ctx, conn, opts, func(name string) {
+		tell(joinMsg{url: opts.URL(name + ".local"), host: name + ".local"})
 	})
 	if err != nil && ctx.Err() == nil {
 		byIP(err)
@@ -67,7 +63,7 @@ func (d *daemon) advertiseStage(ctx context.Context, port int, bus func() (*dbus
 // with the PIN.
 func (d *daemon) joined(j joinMsg, port int) {
 	d.h.join, d.h.port, d.h.joinHost = j.url, port, j.host
-	d.pres.Send(present.JoinScreens(j.host, port, present.PINShown(d.deps.Display, d.cfg.Web.PIN)))
+	d.pres.Send(append(present.JoinScreens(j.host, port, present.PINShown(d.deps.Display, d.cfg.Web.PIN)), present.CertScreens(d.cert.Short())...))
 	d.publish()
 }
 

@@ -2,9 +2,15 @@ package daemon
 
 import (
 	"context"
+	"crypto/sha256"
+	"crypto/tls"
+	"crypto/x509"
+	"encoding/hex"
 	"encoding/json"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -21,14 +27,17 @@ import (
 
 // runOnLAN runs the demo replay with the page on the network and a PIN,
 // advertised through the bus at busAddr, and returns the display, the
-// page's port and a stop function.
-func runOnLAN(t *testing.T, busAddr string) (*recDisplay, int, func()) {
+// page's port and a stop function. edit changes the configuration first.
+func runOnLAN(t *testing.T, busAddr string, edit ...func(*config.Config)) (*recDisplay, int, func()) {
 	t.Helper()
 	cfg := testConfig(t, live.ReplayPrefix+"../../testdata/demo-continental.jsonl")
 	cfg.Camera.AtEnd = config.AtEndWait
 	cfg.Language = "en" // the words the test looks for (the game's own would be Spanish)
 	cfg.Camera.Speed = 0
 	cfg.Web = config.Web{Listen: "0.0.0.0:0", LAN: true, PIN: "482193", Name: "tableref", Hosts: []string{}}
+	for _, e := range edit {
+		e(cfg)
+	}
 	fastHolds(t, 50*time.Millisecond)
 	disp := &recDisplay{}
 	ready := make(chan string, 1)
@@ -140,4 +149,52 @@ func shownUntil(t *testing.T, disp *recDisplay, text string) string {
 	for end := time.Now().Add(10 * time.Second); time.Now().Before(end) && !strings.Contains(disp.all(), text); time.Sleep(20 * time.Millisecond) {
 	}
 	return disp.all()
+}
+
+// With web.tls: self-signed the page is served over HTTPS with the
+// certificate kept beside the journal: advertised as _https._tcp, its
+// address https://, and the display shows the start of the fingerprint
+// of the very certificate a TLS client is given.
+func TestPhonesJoinOverHTTPS(t *testing.T) {
+	busAddr := avahitest.Bus(t)
+	fake := avahitest.Start(t, busAddr)
+	var stateDir string
+	disp, port, stop := runOnLAN(t, busAddr, func(c *config.Config) {
+		c.Web.TLS = "self-signed"
+		stateDir = filepath.Dir(c.Journal)
+	})
+	defer stop()
+	shown := shownUntil(t, disp, "https SHA-256")
+	pemCert, err := os.ReadFile(filepath.Join(stateDir, "web-tls-cert.pem"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	roots := x509.NewCertPool()
+	if !roots.AppendCertsFromPEM(pemCert) {
+		t.Fatal("the kept certificate is not PEM")
+	}
+	client := &http.Client{Timeout: 20 * time.Second, Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: roots, ServerName: "tableref.local"}}}
+	req, _ := http.NewRequest("GET", "https://127.0.0.1:"+strconv.Itoa(port)+"/api/state", nil)
+	req.Host = "tableref.local"
+	r, err := client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st map[string]any
+	err = json.NewDecoder(r.Body).Decode(&st)
+	r.Body.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(r.TLS.PeerCertificates[0].Raw)
+	short := strings.ToUpper(hex.EncodeToString(sum[:8]))
+	if !strings.Contains(shown, "https SHA-256 / "+short) {
+		t.Errorf("the display does not show the served certificate's fingerprint %s:\n%s", short, shown)
+	}
+	if want := "https://tableref.local:" + strconv.Itoa(port) + "/"; st["join"] != want {
+		t.Errorf("the page says join %v, want %s", st["join"], want)
+	}
+	if recs := strings.Join(fake.Records(), "\n"); !strings.Contains(recs, "_https._tcp tableref.local:"+strconv.Itoa(port)) {
+		t.Errorf("records:\n%s\nwant an _https._tcp service", recs)
+	}
 }

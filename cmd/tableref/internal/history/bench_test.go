@@ -13,7 +13,8 @@ import (
 // synthetic is game i of a made-up evening: three players, 15 verdicts.
 func synthetic(i int) *Game {
 	g := &Game{ID: fmt.Sprintf("%012x", i), Journal: fmt.Sprintf("/var/lib/tableref/journal-%d.jsonl", i), Ended: time.Unix(1_790_000_000+int64(i)*600, 0).UTC(),
-		Seconds: 540, Mode: []string{"wit-continental", "nsoe", "shakecity", "mapit"}[i%4], Status: Finished, Verdicts: 15, data: []byte(fmt.Sprint(i))}
+		Seconds: 540, Mode: []string{"wit-continental", "nsoe", "shakecity", "mapit"}[i%4], Status: Finished, Verdicts: 15, size: len(fmt.Sprint(i))}
+	g.idOf = func(int) (string, bool) { return "", false }
 	for s, n := range []string{"Ana", "Ben", "Caro"} {
 		g.Players = append(g.Players, Player{Seat: s + 1, Name: n, Total: (i*7 + s*3) % 20, Winner: s == i%3})
 	}

@@ -36,8 +36,9 @@ type Game struct {
 	Events   []Stamped   `json:"events,omitempty"`
 	Options  rules.Setup `json:"-"`
 
-	data    []byte // the journal's complete lines, to find the same game recorded shorter
-	entries int    // snapshots and inputs after the header
+	size    int                           // the journal's bytes the game was read from
+	idOf    func(size int) (string, bool) // the ID of the journal's first size bytes, to find the same game recorded shorter
+	entries int                           // snapshots and inputs after the header
 }
 
 // Player is one seat's result.
@@ -86,37 +87,58 @@ func ID(data []byte) string {
 // from, ended when it was last written. A journal with no header is an
 // error; a torn last line is dropped as on resume.
 func FromJournal(data []byte, name string, ended time.Time) (*Game, error) {
-	var m *journal.Match
-	var merr error
-	undos := 0
-	l, err := journal.Each(data, name, func(s rules.Setup, e journal.Entry) {
-		if m == nil && merr == nil {
-			m, _, merr = journal.NewMatch(s)
-		}
-		if merr != nil {
-			return
-		}
-		if e.Kind == replay.KindInput && e.Input.Type == rules.InputUndo {
-			undos++
-		}
-		m.Apply(e)
-	})
+	var p play
+	l, err := journal.Each(data, name, p.apply)
 	if err != nil {
 		return nil, fmt.Errorf("history: %w", err)
 	}
+	p.l = l
+	return p.game(name, ended, int(l.Size), func(line int) int { return lineEnd(data[:l.Size], line) },
+		func(size int) (string, bool) { return ID(data[:min(size, len(data))]), size <= len(data) })
+}
+
+// play is a journal refereed as it is read: by FromJournal at once, by a
+// follower a few lines at a time.
+type play struct {
+	l     *journal.Loaded
+	m     *journal.Match
+	merr  error
+	undos int
+}
+
+func (p *play) apply(s rules.Setup, e journal.Entry) {
+	if p.m == nil && p.merr == nil {
+		p.m, _, p.merr = journal.NewMatch(s)
+	}
+	if p.merr != nil {
+		return
+	}
+	if e.Kind == replay.KindInput && e.Input.Type == rules.InputUndo {
+		p.undos++
+	}
+	p.m.Apply(e)
+}
+
+// game is the game read so far: size bytes of the journal's complete
+// lines, endAt(line) where the line that ended the game ends, and idOf
+// the ID of the journal's first bytes (false when not known), to find
+// the same game recorded shorter.
+func (p *play) game(name string, ended time.Time, size int, endAt func(line int) int, idOf func(size int) (string, bool)) (*Game, error) {
+	l := p.l
 	if l.Setup.Mode == "" {
 		return nil, fmt.Errorf("history: %s: no game in it (no header line)", name)
 	}
 	if err := journal.CheckDecks(name, l.Decks); err != nil {
 		return nil, fmt.Errorf("history: not recorded, never rescored with other cards: %w", err)
 	}
-	if m == nil && merr == nil {
-		m, _, merr = journal.NewMatch(l.Setup)
+	if p.m == nil && p.merr == nil {
+		p.m, _, p.merr = journal.NewMatch(l.Setup)
 	}
-	if merr != nil {
-		return nil, fmt.Errorf("history: %s: %w", name, merr)
+	if p.merr != nil {
+		return nil, fmt.Errorf("history: %s: %w", name, p.merr)
 	}
-	g := &Game{entries: l.Count, Journal: name, Ended: ended.UTC().Truncate(time.Millisecond), Seconds: l.LastT(), Mode: l.Setup.Mode, Options: l.Setup}
+	m := p.m
+	g := &Game{entries: l.Count, Journal: name, Ended: ended.UTC().Truncate(time.Millisecond), Seconds: l.LastT(), Mode: l.Setup.Mode, Options: l.Setup, idOf: idOf}
 	steps := 0
 	for _, s := range m.History() {
 		if s.Kind == rules.EventVerdict {
@@ -128,19 +150,22 @@ func FromJournal(data []byte, name string, ended time.Time) (*Game, error) {
 		g.Events = append(g.Events, Stamped{T: s.T, Kind: s.Kind, Player: s.Player, Verdict: s.Verdict, Points: s.Points, Long: s.Long})
 	}
 	game := m.Game()
-	g.data = data[:l.Size]
+	g.size = size
 	if game.Finished() {
 		for _, s := range m.History() {
 			if s.Kind == rules.EventEnd && s.Line > 0 {
-				g.data = data[:lineEnd(data[:l.Size], s.Line)]
+				g.size = endAt(s.Line)
 			}
 		}
 	}
-	g.ID = ID(g.data)
+	var ok bool
+	if g.ID, ok = idOf(g.size); !ok {
+		return nil, fmt.Errorf("history: %s: the game's id is not known (the line that ended it was not seen)", name)
+	}
 	switch {
 	case game.Finished():
 		g.Status = Finished
-	case steps == 0 && undos > 0:
+	case steps == 0 && p.undos > 0:
 		g.Status = Undone
 	default:
 		g.Status = Abandoned

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 	"time"
 )
@@ -49,7 +48,7 @@ func record(ctx context.Context, tx *sql.Tx, g *Game) error {
 		}
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO games(id, journal, ended, seconds, mode, status, detail, verdicts, size, roster) VALUES(?,?,?,?,?,?,?,?,?,?)`,
-		g.ID, g.Journal, g.Ended.UnixMilli(), g.Seconds, g.Mode, g.Status, string(d), g.Verdicts, len(g.data), roster(g.Players)); err != nil {
+		g.ID, g.Journal, g.Ended.UnixMilli(), g.Seconds, g.Mode, g.Status, string(d), g.Verdicts, g.size, roster(g.Players)); err != nil {
 		return err
 	}
 	for _, p := range g.Players {
@@ -64,7 +63,7 @@ func record(ctx context.Context, tx *sql.Tx, g *Game) error {
 // a game in play is recorded again as it grows, and its earlier journal
 // is a beginning of its later one.
 func shorter(ctx context.Context, tx *sql.Tx, g *Game) ([]string, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT id, size FROM games WHERE journal = ? AND id != ? AND size > 0 AND size < ?`, g.Journal, g.ID, len(g.data))
+	rows, err := tx.QueryContext(ctx, `SELECT id, size FROM games WHERE journal = ? AND id != ? AND size > 0 AND size < ?`, g.Journal, g.ID, g.size)
 	if err != nil {
 		return nil, err
 	}
@@ -76,24 +75,34 @@ func shorter(ctx context.Context, tx *sql.Tx, g *Game) ([]string, error) {
 		if err := rows.Scan(&id, &size); err != nil {
 			return nil, err
 		}
-		if ID(g.data[:size]) == id {
+		if same, ok := g.idOf(size); ok && same == id {
 			ids = append(ids, id)
 		}
 	}
 	return ids, rows.Err()
 }
 
+// sizes are the lengths of the journal at path its games were recorded at.
+func (s *Store) sizes(ctx context.Context, path string) ([]int, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT size FROM games WHERE journal = ? AND size > 0`, path)
+	if err != nil {
+		return nil, fmt.Errorf("history %s: %w", s.path, err)
+	}
+	defer rows.Close()
+	var out []int
+	for rows.Next() {
+		var n int
+		if err := rows.Scan(&n); err != nil {
+			return nil, fmt.Errorf("history %s: %w", s.path, err)
+		}
+		out = append(out, n)
+	}
+	return out, rows.Err()
+}
+
 // RecordJournal reads the journal at path and records its game.
 func (s *Store) RecordJournal(ctx context.Context, path string) (*Game, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("history: %w", err)
-	}
-	fi, err := os.Stat(path)
-	if err != nil {
-		return nil, fmt.Errorf("history: %w", err)
-	}
-	g, err := FromJournal(data, path, fi.ModTime())
+	g, err := readJournal(path)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package history
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -66,12 +67,9 @@ func Rebuild(ctx context.Context, path string, journals []string, replace bool, 
 
 func readJournal(path string) (*Game, error) {
 	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	fi, err := os.Stat(path)
-	if err != nil {
-		return nil, err
+	fi, serr := os.Stat(path)
+	if err = cmp.Or(err, serr); err != nil {
+		return nil, fmt.Errorf("history: %w", err)
 	}
 	return FromJournal(data, path, fi.ModTime())
 }

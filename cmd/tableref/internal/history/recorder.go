@@ -22,6 +22,8 @@ type Recorder struct {
 	wake    chan struct{}
 	stop    context.CancelFunc
 	done    chan struct{}
+
+	followed *follower // the journal in play, read as it grows (the loop's own)
 }
 
 type job struct {
@@ -134,19 +136,13 @@ func (r *Recorder) record(ctx context.Context, j job) {
 	if r.s == nil {
 		return
 	}
-	data, ended := j.data, j.ended
-	if data == nil {
-		fi, err := os.Stat(j.path)
-		if err == nil {
-			data, err = os.ReadFile(j.path)
-		}
-		if err != nil {
-			slog.Warn("history: reading the journal", "err", err)
-			return
-		}
-		ended = fi.ModTime()
+	var g *Game
+	var err error
+	if j.data != nil {
+		g, err = FromJournal(j.data, j.path, j.ended)
+	} else {
+		g, err = r.follow(ctx, j.path)
 	}
-	g, err := FromJournal(data, j.path, ended)
 	if err != nil {
 		slog.Warn("history: not recorded", "journal", j.path, "err", err)
 		return
@@ -161,6 +157,18 @@ func (r *Recorder) record(ctx context.Context, j job) {
 		return
 	}
 	slog.Debug("history: recorded", "game", g.ID, "status", g.Status, "verdicts", g.Verdicts)
+}
+
+// follow records the journal at path from what was added to it since it
+// was last recorded.
+func (r *Recorder) follow(ctx context.Context, path string) (*Game, error) {
+	if r.followed == nil || r.followed.path != path {
+		r.followed = newFollower(path)
+	}
+	// Like the record itself, the read outlives the shutdown: the last
+	// record is taken as the daemon stops.
+	ctx = context.WithoutCancel(ctx)
+	return r.followed.catchUp(func() ([]int, error) { return r.s.sizes(ctx, path) })
 }
 
 // Close records what is pending and closes the history.

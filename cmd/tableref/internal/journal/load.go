@@ -96,11 +96,57 @@ func Each(data []byte, name string, fn func(rules.Setup, Entry)) (*Loaded, error
 	return l, nil
 }
 
+// More reads on in a journal l has read part of (More from a zero
+// Loaded reads it from its start): r holds the journal's bytes from l.Size
+// on, complete lines only (the caller stops at the last newline: a line
+// still being written waits for the next call). tee, when not nil, is
+// given every byte read. So a journal followed as it grows costs what was
+// added to it, whatever its length.
+func (l *Loaded) More(r io.Reader, name string, tee io.Writer, fn func(rules.Setup, Entry)) error {
+	rd := replay.NewReader(r, name)
+	if l.Setup.Mode != "" {
+		var err error
+		if rd, err = replay.ResumeReader(r, name, l.Setup, l.lines, l.Size, l.Last); err != nil {
+			return err
+		}
+	}
+	rd.Tee = tee
+	return l.stream(rd, func(e Entry) { fn(l.Setup, e) })
+}
+
+// AtCheckpoint is the journal at path as its checkpoint saved it (the
+// Match restored, Size where its tail begins), to read on from with More:
+// a journal followed from a checkpoint is not refereed from its start.
+// nil, nil when it has no checkpoint or one that does not match it.
+func AtCheckpoint(path string) (*Loaded, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	l := &Loaded{}
+	r, err := l.fromCheckpoint(f, path, fi.Size())
+	if err != nil || r == nil {
+		return nil, err
+	}
+	l.lines = r.Line()
+	return l, nil
+}
+
 // stream reads a journal's lines from r, calling entry for each; the
 // header goes to l.Setup (a reader resumed from a checkpoint has had it).
+// r.Tee, when set, is given the lines as well.
 func (l *Loaded) stream(r *replay.Reader, entry func(Entry)) error {
 	h := resumeCRC(l.sum) // 0 at the start of the file
-	r.Tee = h
+	if r.Tee != nil {
+		r.Tee = io.MultiWriter(h, r.Tee)
+	} else {
+		r.Tee = h
+	}
 	r.AllowTornTail = true
 	r.Comment = func(_ int, text string) {
 		if p, ok := parseDecks(text); ok && l.Decks == nil {

@@ -27,6 +27,17 @@ func JoinScreens(host string, port int, pin string) []Screen {
 	return out
 }
 
+// CertScreens say the page's certificate's fingerprint, its first 16
+// hex digits (Cert.Short), for a phone's user to compare with the start
+// of the SHA-256 fingerprint the browser shows before trusting the page;
+// none for a page over plain HTTP ("").
+func CertScreens(short string) []Screen {
+	if short == "" {
+		return nil
+	}
+	return []Screen{{Msg: display.Message{Lines: []string{"https SHA-256", short}}, Hold: VerdictHold, Class: ClassSystem}}
+}
+
 // hiddenPIN stands for the PIN on a display that is a log: "PIN in
 // web-pin" says where to read it (/etc/tableref/web-pin, root and the
 // service only).

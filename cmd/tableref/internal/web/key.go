@@ -5,8 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"os"
 	"path/filepath"
+	"time"
+
+	"github.com/tableref/tableref/cmd/tableref/internal/web/cert"
 )
 
 // keyBytes is the size of the cookie's signing key (HMAC-SHA256).
@@ -63,4 +67,32 @@ func LoadKey(path string) ([]byte, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return key, nil
+}
+
+// Kept is what the page keeps in the state folder across restarts.
+type Kept struct {
+	Key  []byte     // signs the session cookies; nil: a new one (LoadKey failed, said in the log)
+	Cert *cert.Cert // nil: plain HTTP
+}
+
+// Keep loads (making them the first time) what the page keeps in dir:
+// the cookie's key, and with tlsMode (cert.Load) the certificate, whose
+// fingerprint it logs for a phone's user to compare. A key that cannot
+// be kept costs the phones a login after a restart and is only logged; a
+// certificate that cannot be had stops the start (the page would
+// otherwise go out in clear, or not at all).
+func Keep(dir, tlsMode, certFile, keyFile string, names []string) (Kept, error) {
+	var k Kept
+	var err error
+	if k.Key, err = LoadKey(filepath.Join(dir, "web-key")); err != nil {
+		slog.Warn("web: no kept key for the PIN cookie: phones log in again after each restart", "err", err)
+	}
+	if k.Cert, err = cert.Load(tlsMode, certFile, keyFile, dir, names); err != nil {
+		return k, err
+	}
+	if k.Cert != nil {
+		slog.Info("web: HTTPS", "certificate_sha256", k.Cert.Fingerprint(), "public_key_sha256", k.Cert.SPKI,
+			"made_now", k.Cert.Made, "expires", k.Cert.Leaf.NotAfter.Format(time.DateOnly))
+	}
+	return k, nil
 }

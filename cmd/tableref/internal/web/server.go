@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/hmac"
 	"crypto/rand"
+	"crypto/tls"
 	"embed"
 	"encoding/json"
 	"errors"
@@ -20,6 +21,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/web/cert"
 	"github.com/tableref/tableref/rules"
 )
 
@@ -65,6 +67,8 @@ type Options struct {
 	// Key signs the PIN cookie (LoadKey keeps one across restarts); nil:
 	// a new key, so every restart logs every phone out.
 	Key []byte
+	// Cert serves the page over HTTPS (cert.Load); nil: plain HTTP.
+	Cert *cert.Cert
 }
 
 // Defaults of Options. A Pi serves a handful of phones: eight pages at
@@ -204,19 +208,46 @@ func (s *Server) current() State {
 	return inLanguage(st)
 }
 
+// Scheme is how the page is opened: "https" with a certificate, else "http".
+func (s *Server) Scheme() string {
+	if s.opt.Cert != nil {
+		return "https"
+	}
+	return "http"
+}
+
 // Serve serves on ln until ctx ends, then shuts down within 2 s.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
-	srv := &http.Server{Handler: s.handler, ReadHeaderTimeout: s.opt.ReadHeaderTimeout, ReadTimeout: s.opt.ReadTimeout,
-		WriteTimeout: s.opt.WriteTimeout, IdleTimeout: s.opt.IdleTimeout, MaxHeaderBytes: 16 << 10,
-		BaseContext: func(net.Listener) context.Context { return ctx }}
+	newServer := func(h http.Handler) *http.Server {
+		return &http.Server{Handler: h, ReadHeaderTimeout: s.opt.ReadHeaderTimeout, ReadTimeout: s.opt.ReadTimeout,
+			WriteTimeout: s.opt.WriteTimeout, IdleTimeout: s.opt.IdleTimeout, MaxHeaderBytes: 16 << 10,
+			BaseContext: func(net.Listener) context.Context { return ctx },
+			ErrorLog:    slog.NewLogLogger(slog.Default().Handler(), slog.LevelInfo)} // a phone yet to accept the certificate
+	}
+	srv := newServer(s.handler)
+	ln = guardListener(ln)
+	var plain *http.Server
+	if s.opt.Cert != nil {
+		// TLS over the guarded connections: the cap and the vanished-peer
+		// timeout hold for a handshake too. Plain HTTP on the same port is
+		// sent to the page over HTTPS.
+		secure, insecure, run := cert.Split(ln, &tls.Config{Certificates: []tls.Certificate{s.opt.Cert.Certificate}, MinVersion: tls.VersionTLS12}, s.opt.ReadHeaderTimeout)
+		go run()
+		plain = newServer(s.toHTTPS())
+		go func() { _ = plain.Serve(insecure) }()
+		ln = secure
+	}
 	done := make(chan error, 1)
-	go func() { done <- srv.Serve(guardListener(ln)) }()
+	go func() { done <- srv.Serve(ln) }()
 	select {
 	case err := <-done:
 		return err
 	case <-ctx.Done():
 		sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
+		if plain != nil {
+			_ = plain.Shutdown(sctx)
+		}
 		_ = srv.Shutdown(sctx)
 		<-done
 		return nil
@@ -465,7 +496,7 @@ func (s *Server) postLogout(w http.ResponseWriter, r *http.Request) {
 	if c, err := r.Cookie(cookieName); err == nil {
 		s.visits.revoke(c.Value)
 	}
-	http.SetCookie(w, &http.Cookie{Name: cookieName, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteStrictMode})
+	http.SetCookie(w, &http.Cookie{Name: cookieName, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil})
 	writeJSON(w, 200, map[string]bool{"ok": true})
 }
 
@@ -498,7 +529,9 @@ func (s *Server) postLogin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	value, exp := s.visits.issue()
-	http.SetCookie(w, &http.Cookie{Name: cookieName, Value: value, Path: "/", Expires: exp, HttpOnly: true, SameSite: http.SameSiteStrictMode})
+	// Secure over HTTPS: the browser then never sends the session over
+	// plain HTTP (a look-alike page on the same name and another port).
+	http.SetCookie(w, &http.Cookie{Name: cookieName, Value: value, Path: "/", Expires: exp, HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil})
 	writeJSON(w, 200, map[string]bool{"ok": true})
 }
 

@@ -13,8 +13,9 @@ import (
 
 // Chromium starts headless Chromium for a test and returns its first tab,
 // without a time limit, or skips the test outside CI when it is not
-// installed (scripts/setup installs Debian's chromium).
-func Chromium(t testing.TB) context.Context {
+// installed (scripts/setup installs Debian's chromium). more are further
+// options (flags) for the browser.
+func Chromium(t testing.TB, more ...chromedp.ExecAllocatorOption) context.Context {
 	t.Helper()
 	bin, err := exec.LookPath("chromium")
 	if err != nil {
@@ -29,7 +30,7 @@ func Chromium(t testing.TB) context.Context {
 		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
 		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 1000),
 	}
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), append(opts, more...)...)
 	t.Cleanup(cancel)
 	ctx, cancel2 := chromedp.NewContext(actx)
 	t.Cleanup(cancel2)
