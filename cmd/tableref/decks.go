@@ -31,7 +31,7 @@ func newDecks() *cobra.Command {
 func newDecksShow() *cobra.Command {
 	return &cobra.Command{
 		Use:     "show DECK",
-		Short:   "print a deck's cards (DECK: its code, such as SA, or any name 'tableref decks' shows)",
+		Short:   "print a deck's cards, saying whether it is tableref's own or installed from a file (DECK: as 'tableref decks' lists it, such as SA or SA-BOX, or any name it shows)",
 		Example: "  tableref decks show wit-sa\n  tableref decks show strangeworld --json",
 		Args:    cli.ArgsBetween(1, 1, "one deck: tableref decks show DECK ('tableref decks' lists them)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -73,7 +73,7 @@ func newDecksImport() *cobra.Command {
 func newDecksRemove() *cobra.Command {
 	return &cobra.Command{
 		Use:     "remove DECK",
-		Short:   "remove a deck you installed (a built-in deck it replaced comes back)",
+		Short:   "remove a deck you installed (tableref's own decks stay)",
 		Example: "  tableref decks remove WB",
 		Args:    cli.ArgsBetween(1, 1, "one installed deck"),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -81,11 +81,11 @@ func newDecksRemove() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			path, err := deckdir.Remove(d.Code)
+			path, err := deckdir.Remove(d.Pick())
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "removed %s (%s)\n", d.Code, path)
+			fmt.Fprintf(cmd.OutOrStdout(), "removed %s (%s)\n", d.Pick(), path)
 			return nil
 		},
 	}

@@ -65,7 +65,7 @@ func SetupInPlay(s rules.Setup, game, def string) (InPlay, error) {
 		return t, fmt.Errorf("option %s=%q: no such deck (%s)", OptDeck, t.Deck, deckList(game))
 	}
 	if in.Game != game {
-		return t, fmt.Errorf("option %s=%q: %s is a %s deck, this game wants %s", OptDeck, t.Deck, in.Name, GameName(in.Game), deckList(game))
+		return t, fmt.Errorf("option %s=%q: %s, %s, is a %s deck, this game wants %s", OptDeck, t.Deck, in.Label(), in.Name, GameName(in.Game), deckList(game))
 	}
 	return t, nil
 }
@@ -75,7 +75,7 @@ func deckList(game string) string {
 	var codes []string
 	for _, d := range Decks() {
 		if d.Game == game {
-			codes = append(codes, d.Code)
+			codes = append(codes, d.Key)
 		}
 	}
 	if len(codes) == 0 {

@@ -29,7 +29,7 @@ func forget(t *testing.T) {
 	t.Cleanup(func() {
 		for _, e := range Entries() {
 			if e.Err == nil && e.Shadowed == "" {
-				_ = geo.Remove(e.Deck.Code)
+				_ = geo.Remove(e.Key)
 			}
 		}
 		mu.Lock()

@@ -120,11 +120,16 @@ func Learn(ctx context.Context, o LearnOptions, photos []string, in io.Reader, o
 	}
 	fmt.Fprintf(out, "deck file: %s (%s)\n", o.Output, rules.Count(len(d.Cards), "card"))
 	if o.Install {
+		before := ""
+		if in, ok := geo.Info(geo.KeyFor(d)); ok && in.Installed {
+			before = in.Source
+		}
 		dest, err := deckdir.Install(d, deckdir.InstallDir(o.System))
 		if err != nil {
 			return fmt.Errorf("installing: %w (the deck file is written: tableref decks import %s)", err, o.Output)
 		}
-		fmt.Fprintf(out, "installed %s: %s\n", d.Code, dest)
+		fmt.Fprintf(out, "installed %s\n", geo.KeyFor(d))
+		SayInstalled(out, d, dest, before, o.System)
 	}
 	return runErr
 }
