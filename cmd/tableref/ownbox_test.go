@@ -108,11 +108,40 @@ func TestOwnBoxNeverHidesTablerefsDeck(t *testing.T) {
 		t.Errorf("tableref's SA has %d cards with a box installed, want 108", got)
 	}
 
+	// Its stickers are its 9 cards', saying which deck they are of;
+	// print deck prints tableref's print-and-play cards, not a box.
+	code, out, errOut = run(t, "print", "stickers", "SA-BOX", "-o", filepath.Join(t.TempDir(), "box.pdf"))
+	if code != 0 || !strings.Contains(out, "SA-BOX (installed from "+installed+"): 18 stickers") {
+		t.Errorf("print stickers SA-BOX: status %d\n%s%s", code, out, errOut)
+	}
+	code, _, errOut = run(t, "print", "deck", "SA-BOX", "-o", filepath.Join(t.TempDir(), "box.pdf"))
+	if code != 2 || !strings.Contains(errOut, "installed from "+installed) || !strings.Contains(errOut, "tableref print stickers SA-BOX") {
+		t.Errorf("print deck SA-BOX: status %d, %s", code, errOut)
+	}
+
 	code, out, errOut = run(t, "decks", "remove", "SA-BOX")
 	if code != 0 || !strings.Contains(out, "removed SA-BOX") || !strings.Contains(out, installed) {
 		t.Errorf("remove: status %d: %s%s", code, out, errOut)
 	}
 	if code, _, errOut = run(t, "decks", "remove", "SA"); code == 0 || !strings.Contains(errOut, "tableref's own") {
 		t.Errorf("removing tableref's own deck: status %d: %s", code, errOut)
+	}
+}
+
+// An import refused because of an installed deck names that deck's file
+// (issue 30): the code WB taken by a Where is That? box, for a Map It!
+// file.
+func TestDecksImportErrorsNameTheInstalledFile(t *testing.T) {
+	dir := deckFolder(t)
+	if code, out, errOut := run(t, "decks", "import", "../../docs/examples/wit-box.csv"); code != 0 {
+		t.Fatalf("import: status %d\n%s%s", code, out, errOut)
+	}
+	mapit := filepath.Join(t.TempDir(), "world.csv")
+	if err := os.WriteFile(mapit, []byte("# code: WB\n# game: mapit\nnumber,name,printed_lat,printed_lon\n1,Tokyo,35°41'N,139°41'E\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := run(t, "decks", "import", mapit)
+	if code == 0 || !strings.Contains(errOut, filepath.Join(dir, "WB.csv")) || !strings.Contains(errOut, "nothing was installed") {
+		t.Errorf("a Map It! deck under the code of an installed Where is That? deck: status %d, want an error naming %s\n%s%s", code, filepath.Join(dir, "WB.csv"), out, errOut)
 	}
 }

@@ -115,6 +115,11 @@ func Export(w io.Writer, d *rules.Deck, out string) error {
 		return cli.Usagef("%s is not a geography deck: only Where is That?, Map It! and Nord Sud Ovest Est decks have deck files", d.Code)
 	}
 	f := &geo.DeckFile{Code: in.Code, Game: in.Game, Name: in.Name, Cards: geo.Cards(in.Key)}
+	if !in.Installed {
+		// A start for the user's box: installed, it is listed beside
+		// tableref's deck, under a name of its own.
+		f.Name += " (my box)"
+	}
 	stdout := w
 	if out != "" && out != "-" {
 		file, err := os.Create(out)

@@ -113,3 +113,20 @@ func TestJournalSaysWhichDecksJudgedIt(t *testing.T) {
 		t.Errorf("--rescore: %v, said %q", err, errOut.String())
 	}
 }
+
+// A journal written while an installed box took the place of tableref's
+// SA (before boxes were installed beside it) recorded deck SA with the
+// box's cards and file; with the same box now installed as SA-BOX, the
+// refusal says where those cards are now.
+func TestJournalOfABoxThatReplacedSA(t *testing.T) {
+	dir := deckFolder(t)
+	file := installSA(t, dir, 20)
+	box, ok := deckPrint("SA-BOX")
+	if !ok {
+		t.Fatal("no SA-BOX installed")
+	}
+	err := CheckDecks("old.jsonl", []DeckPrint{{Code: "SA", SHA256: box.SHA256, File: file}})
+	if !errors.Is(err, ErrDecksChanged) || !strings.Contains(err.Error(), "the same cards are installed as SA-BOX beside it (from "+file+")") {
+		t.Errorf("an old journal of a box: %v", err)
+	}
+}
