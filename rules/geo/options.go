@@ -31,7 +31,7 @@ const (
 func ModeOptions(game, def string) []rules.Option {
 	return []rules.Option{
 		{Key: OptDeck, Default: def,
-			Help: fmt.Sprintf("the deck on the table: %s, or a deck installed with 'tableref decks import' ('tableref decks' lists them)", def)},
+			Help: fmt.Sprintf("the deck on the table: %s (tableref's own), or a deck installed with 'tableref decks import' as 'tableref decks' lists it (%s for a box wearing tableref's %s stickers)", def, def+BoxSuffix, def)},
 		{Key: OptPrintedBy, Default: PrintedByPublisher, Values: []string{PrintedByPublisher, PrintedByTableref},
 			Help: "who printed the cards: publisher (the boxed game with stickers: only numbers your deck file records are shown) or tableref (print-and-play cards)"},
 	}

@@ -24,6 +24,7 @@ import (
 	"sync"
 
 	"github.com/tableref/tableref/cmd/tableref/internal/smallfile"
+	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/rules/geo"
 )
 
@@ -249,6 +250,27 @@ func Remove(key string) (string, error) {
 	}
 	mu.Unlock()
 	return path, geo.Remove(key)
+}
+
+// BesideNote says, of a game set up as s without the deck option while a
+// box wearing the stickers of the mode's deck is installed beside it
+// (SA-BOX beside SA), that tableref's own deck judges the game and how to
+// play the box instead; "" when no such box is installed, the deck is
+// named, or the cards are tableref's print-and-play ones. A user whose box
+// took SA's place before boxes were installed beside it learns so why the
+// referee now speaks in words.
+func BesideNote(s rules.Setup) string {
+	m, ok := rules.LookupMode(s.Mode)
+	if !ok || strings.TrimSpace(s.Options[geo.OptDeck]) != "" || s.Options[geo.OptPrintedBy] == geo.PrintedByTableref {
+		return ""
+	}
+	var notes []string
+	for _, key := range m.DecksFor(s) {
+		if in, ok := geo.Info(key + geo.BoxSuffix); ok && in.Installed {
+			notes = append(notes, fmt.Sprintf("the game is judged with tableref's own deck %s; your box's deck %s is installed beside it: give the game option deck=%s to play it", key, in.Label(), in.Key))
+		}
+	}
+	return strings.Join(notes, "; ")
 }
 
 // permissionHint adds what to do to a permission error.
