@@ -131,7 +131,7 @@ func newDecksLearn() *cobra.Command {
 	f := c.Flags()
 	f.StringVar(&o.Game, "game", o.Game, "the game: wit (Where is That?: the circle numbers; the only one learn reads)")
 	f.StringVar(&o.Deck, "deck", "", "the deck whose stickers are on the cards (its code or name); a new code for stickers of a deck not installed yet")
-	f.StringVar(&o.Name, "name", "", "the learned deck's name (default: the deck's, or the game and the code)")
+	f.StringVar(&o.Name, "name", "", "the learned deck's name (default: the box's learned before, else tableref's deck's marked \"(my box)\", or the game and the code)")
 	f.StringVar(&o.Camera, "camera", "", "read the camera (pi, rpicam, 0, /dev/video0, gst:PIPELINE) instead of photos")
 	f.StringVar(&o.Session, "session", "", "the session file that keeps confirmed cards (default: learn-DECK.jsonl in the state folder)")
 	f.StringVarP(&o.Output, "output", "o", "", "the deck file to write at the end (default: DECK.csv beside the session file)")

@@ -190,9 +190,6 @@ func Run(ctx context.Context, cfg *config.Config, deps Deps) error {
 			return err
 		}
 	}
-	if note := deckdir.BesideNote(ref.Setup()); note != "" {
-		slog.Warn(note)
-	}
 
 	d := &daemon{cfg: cfg, deps: deps, ref: ref, rec: rec, tick: service.NewHeartbeat(),
 		snaps: make(chan live.Snapshot, 4), inputs: make(chan live.Input, 8), newGames: make(chan newGameMsg), mutes: make(chan muteMsg), joins: make(chan joinMsg, 1),
