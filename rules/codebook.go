@@ -90,7 +90,7 @@ func TablePayloads(decks ...string) ([]string, error) {
 func knownDecks() string {
 	var codes []string
 	for _, d := range Decks() {
-		codes = append(codes, d.Code)
+		codes = append(codes, d.Pick())
 	}
 	if len(codes) == 0 {
 		return "none registered"

@@ -22,8 +22,17 @@ type CardInfo struct {
 // Deck is a catalogue of the cards of one game edition.
 type Deck struct {
 	Code string // 2–3 characters, as in payloads: "SA", "WLD", "EU", "SW"
-	Name string // "Where is That? South America"
-	Game string // the family: "wit", "mapit", "nsoe", "shakecity", "strangeworld"
+	// Key is the name the deck is registered and picked by (a mode's deck
+	// option, decks show, print stickers); empty means Code. Two decks may
+	// carry the same Code: a user's box that kept tableref's SA stickers
+	// is installed as "SA-BOX" beside tableref's SA, so that neither hides
+	// the other while their cards' QR codes both say SA-017.
+	Key string
+	// Source is the file an installed deck was read from, "" for a deck
+	// built into tableref; errors about its cards name it.
+	Source string
+	Name   string // "Where is That? South America"
+	Game   string // the family: "wit", "mapit", "nsoe", "shakecity", "strangeworld"
 	// Aliases are other names people type for the deck ("wit-sa",
 	// "south america"); FindDeck also takes the code, Name and Game.
 	Aliases []string
@@ -36,6 +45,24 @@ type Deck struct {
 	once   sync.Once
 	byNum  map[int]int
 	byName map[string][]int
+}
+
+// Pick is the name the deck is picked by: its Key, else its Code.
+func (d *Deck) Pick() string {
+	if d.Key != "" {
+		return d.Key
+	}
+	return d.Code
+}
+
+// Label names the deck in messages: "SA", or "SA-BOX (installed from
+// /etc/tableref/decks/SA.csv)", so a user whose error comes from an
+// installed file knows which file.
+func (d *Deck) Label() string {
+	if d.Source == "" {
+		return d.Pick()
+	}
+	return d.Pick() + " (installed from " + d.Source + ")"
 }
 
 func (d *Deck) index() {
@@ -114,55 +141,54 @@ func RegisterDeck(d *Deck) {
 	}
 	decks.Lock()
 	defer decks.Unlock()
-	if _, dup := decks.m[d.Code]; dup {
-		panic("rules: deck registered twice: " + d.Code)
+	if _, dup := decks.m[d.Pick()]; dup {
+		panic("rules: deck registered twice: " + d.Pick())
 	}
-	decks.m[d.Code] = d
+	decks.m[d.Pick()] = d
 }
 
-// AddDeck makes a deck known at run time: an installed deck file. A code
-// already in use is an error unless replace is set, and a deck never
-// replaces one of another game. FindDeck and FindCard resolve it by its
-// code, aliases, name and game like a built-in deck.
+// AddDeck makes a deck known at run time: an installed deck file, under
+// its Key (else its Code). A key already in use is an error unless replace
+// is set, and a deck never replaces one of another game. FindDeck and
+// FindCard resolve it by its key, aliases, name and game like a built-in
+// deck. It takes none of the names of a deck it replaces: "wit-sa" names
+// tableref's SA, never a box installed beside it.
 func AddDeck(d *Deck, replace bool) error {
 	if err := d.Validate(); err != nil {
 		return err
 	}
 	decks.Lock()
 	defer decks.Unlock()
-	if old, dup := decks.m[d.Code]; dup {
+	if old, dup := decks.m[d.Pick()]; dup {
 		if !replace {
-			return fmt.Errorf("deck %s exists already (%s)", d.Code, old.Name)
+			return fmt.Errorf("deck %s exists already (%s)", old.Label(), old.Name)
 		}
 		if old.Game != d.Game {
-			return fmt.Errorf("deck %s is %s, a %s deck, not %s", d.Code, old.Name, old.Game, d.Game)
-		}
-		if len(d.Aliases) == 0 {
-			// The user's own box of the same game keeps the names the
-			// deck answers to ("wit-sa" still names SA).
-			d.Aliases = old.Aliases
+			return fmt.Errorf("deck %s is %s, a %s deck, not %s", old.Label(), old.Name, old.Game, d.Game)
 		}
 	}
-	decks.m[d.Code] = d
+	decks.m[d.Pick()] = d
 	return nil
 }
 
-// RemoveDeck forgets a deck added with AddDeck.
-func RemoveDeck(code string) {
+// RemoveDeck forgets a deck added with AddDeck, by its key.
+func RemoveDeck(key string) {
 	decks.Lock()
 	defer decks.Unlock()
-	delete(decks.m, strings.ToUpper(code))
+	delete(decks.m, strings.ToUpper(key))
 }
 
-// LookupDeck returns the deck with the given code (case-insensitive).
-func LookupDeck(code string) (*Deck, bool) {
+// LookupDeck returns the deck picked by key (case-insensitive): for a
+// card's code ("SA"), the deck of that code tableref has, or the
+// installed one where tableref has none.
+func LookupDeck(key string) (*Deck, bool) {
 	decks.RLock()
 	defer decks.RUnlock()
-	d, ok := decks.m[strings.ToUpper(code)]
+	d, ok := decks.m[strings.ToUpper(key)]
 	return d, ok
 }
 
-// Decks returns every registered deck, sorted by code.
+// Decks returns every registered deck, sorted by key.
 func Decks() []*Deck {
 	decks.RLock()
 	defer decks.RUnlock()
@@ -170,8 +196,28 @@ func Decks() []*Deck {
 	for _, d := range decks.m {
 		out = append(out, d)
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Code < out[j].Code })
+	sort.Slice(out, func(i, j int) bool { return out[i].Pick() < out[j].Pick() })
 	return out
+}
+
+// LookupCard finds card id and its deck: in the deck its code picks (for
+// SA-017, tableref's SA), else in another deck carrying that code (a card
+// only a user's box has, SA-109 of SA-BOX).
+func LookupCard(id CardID) (CardInfo, *Deck, bool) {
+	if d, ok := LookupDeck(id.Deck); ok {
+		if c, ok := d.Card(id.Num); ok {
+			return c, d, true
+		}
+	}
+	for _, d := range Decks() {
+		if d.Code != id.Deck || d.Pick() == id.Deck {
+			continue
+		}
+		if c, ok := d.Card(id.Num); ok {
+			return c, d, true
+		}
+	}
+	return CardInfo{}, nil, false
 }
 
 // CardName returns the printed name of a card, or its ID when the deck or
@@ -180,10 +226,8 @@ func CardName(id CardID) string {
 	if id.Anonymous() {
 		return "face-down card"
 	}
-	if d, ok := LookupDeck(id.Deck); ok {
-		if c, ok := d.Card(id.Num); ok {
-			return c.Name
-		}
+	if c, _, ok := LookupCard(id); ok {
+		return c.Name
 	}
 	return id.String()
 }
@@ -191,11 +235,14 @@ func CardName(id CardID) string {
 // CardLang is the language card id's name is printed in: the card's own,
 // else its deck's; "" when neither is known.
 func CardLang(id CardID) string {
-	d, ok := LookupDeck(id.Deck)
+	c, d, ok := LookupCard(id)
 	if !ok {
+		if d, ok := LookupDeck(id.Deck); ok {
+			return d.Lang
+		}
 		return ""
 	}
-	if c, ok := d.Card(id.Num); ok && c.Lang != "" {
+	if c.Lang != "" {
 		return c.Lang
 	}
 	return d.Lang
@@ -232,9 +279,19 @@ func (r Resolver) Resolve(tok string) (CardRef, error) {
 		}
 	}
 	var found []CardInfo
-	for _, code := range r.Decks {
-		if d, ok := LookupDeck(code); ok {
-			found = append(found, d.Named(name)...)
+	seen := map[CardID]bool{}
+	for _, key := range r.Decks {
+		d, ok := LookupDeck(key)
+		if !ok {
+			continue
+		}
+		for _, c := range d.Named(name) {
+			// tableref's SA and a box installed beside it both have
+			// SA-001 Bogotá: one card, not two.
+			if !seen[c.ID] {
+				seen[c.ID] = true
+				found = append(found, c)
+			}
 		}
 	}
 	switch len(found) {
@@ -244,9 +301,21 @@ func (r Resolver) Resolve(tok string) (CardRef, error) {
 		if len(r.Decks) == 0 {
 			return CardRef{}, idErr
 		}
-		return CardRef{}, noSuchCard(fmt.Sprintf("unknown card %q: not a payload, an ID or a name in deck %s", tok, strings.Join(r.Decks, ", ")))
+		return CardRef{}, noSuchCard(fmt.Sprintf("unknown card %q: not a payload, an ID or a name in deck %s", tok, strings.Join(deckLabels(r.Decks), ", ")))
 	}
 	return CardRef{}, &ambiguousCard{name: name, cards: found}
+}
+
+// deckLabels names decks for a message, each installed one with its file.
+func deckLabels(keys []string) []string {
+	out := make([]string, len(keys))
+	for i, k := range keys {
+		out[i] = k
+		if d, ok := LookupDeck(k); ok {
+			out[i] = d.Label()
+		}
+	}
+	return out
 }
 
 // noSuchCard is Resolver's error for a name no card has.

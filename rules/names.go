@@ -82,7 +82,7 @@ func match[T any](key string, all []tiered[T]) []T {
 }
 
 // describe is how a deck is shown among choices: "SA (Where is That? South America)".
-func (d *Deck) describe() string { return d.Code + " (" + d.Name + ")" }
+func (d *Deck) describe() string { return d.Label() + " (" + d.Name + ")" }
 
 // FindDeck resolves a deck's code, alias, name or game ("SA", "sa",
 // "wit-sa", "Where is That? South America", "wit"), or the name of a mode
@@ -95,11 +95,11 @@ func FindDeck(name string) (*Deck, error) {
 	for i, d := range all {
 		family := []string{d.Game} // and the names of the modes played with it
 		for _, m := range modes {
-			if contains(m.Decks, d.Code) {
+			if contains(m.Decks, d.Pick()) {
 				family = append(append(family, m.ID, m.Name), m.Aliases...)
 			}
 		}
-		cands[i] = tiered[*Deck]{d, [3][]string{foldAll([]string{d.Code}), foldAll(append([]string{d.Name}, d.Aliases...)), foldAll(family)}}
+		cands[i] = tiered[*Deck]{d, [3][]string{foldAll([]string{d.Pick()}), foldAll(append([]string{d.Name}, d.Aliases...)), foldAll(family)}}
 	}
 	found := match(Fold(name), cands)
 	if len(found) == 1 {
@@ -115,7 +115,7 @@ func FindDeck(name string) (*Deck, error) {
 	for _, d := range found {
 		choice := d.describe()
 		if !e.Ambiguous && len(d.Aliases) > 0 {
-			choice = d.Code + " or " + strings.Join(d.Aliases, ", ") + " (" + d.Name + ")"
+			choice = d.Pick() + " or " + strings.Join(d.Aliases, ", ") + " (" + d.Name + ")"
 		}
 		e.Choices = append(e.Choices, choice)
 	}
@@ -166,45 +166,61 @@ func MatchModes(name string) []*Mode {
 // in several decks is an ambiguous NameError listing each card with its
 // deck, so the user can type its ID or name the deck.
 func FindCard(name string, decks ...string) (CardRef, error) {
-	var codes []string
+	var keys []string
 	for _, dn := range decks {
 		d, err := FindDeck(dn)
 		if err != nil {
 			return CardRef{}, err
 		}
-		codes = append(codes, d.Code)
+		keys = append(keys, d.Pick())
 	}
-	if len(codes) == 0 {
+	if len(keys) == 0 {
 		for _, d := range Decks() {
-			codes = append(codes, d.Code)
+			keys = append(keys, d.Pick())
 		}
 	}
-	ref, err := Resolver{Decks: codes}.Resolve(name)
+	ref, err := Resolver{Decks: keys}.Resolve(name)
 	var amb *ambiguousCard
 	switch {
 	case err == nil:
+		if ref.ID.Anonymous() {
+			if _, ok := LookupDeck(ref.ID.Deck); ok {
+				return ref, nil
+			}
+		}
+		if _, _, ok := LookupCard(ref.ID); ok {
+			return ref, nil
+		}
 		d, ok := LookupDeck(ref.ID.Deck)
 		if !ok {
 			return CardRef{}, &NameError{Kind: "card", Name: name, Hint: "no deck has the code " + ref.ID.Deck + "; tableref decks lists them"}
 		}
-		if _, ok := d.Card(ref.ID.Num); !ok && !ref.ID.Anonymous() {
-			return CardRef{}, &NameError{Kind: "card", Name: name, Hint: fmt.Sprintf("%s has no card %d; tableref decks show %s lists them", d.Name, ref.ID.Num, d.Code)}
-		}
-		return ref, nil
+		return CardRef{}, &NameError{Kind: "card", Name: name, Hint: fmt.Sprintf("%s has no card %d; tableref decks show %s lists them", d.Name, ref.ID.Num, d.Pick())}
 	case errors.As(err, &amb):
 		e := &NameError{Kind: "card", Name: name, Ambiguous: true, Hint: "type its ID"}
 		if len(decks) == 0 {
 			e.Hint = "type its ID, or name the deck"
 		}
 		for _, c := range amb.cards {
-			d, _ := LookupDeck(c.ID.Deck)
-			e.Choices = append(e.Choices, c.ID.String()+" "+c.Name+" in "+d.Name)
+			in := c.ID.Deck
+			if _, d, ok := LookupCard(c.ID); ok {
+				in = d.Name
+			}
+			e.Choices = append(e.Choices, c.ID.String()+" "+c.Name+" in "+in)
 		}
 		return CardRef{}, e
 	case errors.Is(err, errNoSuchName):
-		return CardRef{}, &NameError{Kind: "card", Name: name, Hint: "not a card ID (such as " + codes[0] + "-001) or a card's name in " + strings.Join(codes, ", ")}
+		return CardRef{}, &NameError{Kind: "card", Name: name, Hint: "not a card ID (such as " + keyCode(keys[0]) + "-001) or a card's name in " + strings.Join(deckLabels(keys), ", ")}
 	}
 	return CardRef{}, err
+}
+
+// keyCode is the code of the cards of the deck picked by key.
+func keyCode(key string) string {
+	if d, ok := LookupDeck(key); ok {
+		return d.Code
+	}
+	return key
 }
 
 // ambiguousCard is Resolver's error for a name several cards share.

@@ -94,7 +94,7 @@ func StickerSpotForDeck(deck string, side Side) (StickerSpot, error) {
 	}
 	s, ok := StickerSpotOf(d.Game, side)
 	if !ok {
-		return StickerSpot{}, fmt.Errorf("deck %s (%s): game %q has no sticker spot", d.Code, d.Name, d.Game)
+		return StickerSpot{}, fmt.Errorf("deck %s (%s): game %q has no sticker spot", d.Label(), d.Name, d.Game)
 	}
 	return s, nil
 }

@@ -278,11 +278,15 @@ func tieBreakWords(scores []rules.Score, winners []int, evs []rules.Event) strin
 	return "tie-break"
 }
 
-// playsDecks is the set of deck codes the game is played with as set up.
+// playsDecks is the set of card codes of the decks the game is played
+// with as set up: a box installed as SA-BOX plays cards whose codes say SA.
 func playsDecks(m *rules.Mode, s rules.Setup) map[string]bool {
 	plays := map[string]bool{}
-	for _, d := range m.DecksFor(s) {
-		plays[d] = true
+	for _, key := range m.DecksFor(s) {
+		plays[key] = true
+		if d, ok := rules.LookupDeck(key); ok {
+			plays[d.Code] = true
+		}
 	}
 	return plays
 }

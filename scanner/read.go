@@ -196,10 +196,8 @@ func (s *Scanner) cards(sc *Scan) []*placed {
 		}
 		d := s.cal.DeckOf(ref.ID.Deck)
 		p := &placed{ref: ref, code: i, at: cardCentre(c), angle: c.Angle, size: geom.Pt{X: d.Card[0], Y: d.Card[1]}}
-		if deck, ok := rules.LookupDeck(ref.ID.Deck); ok {
-			if info, ok := deck.Card(ref.ID.Num); ok {
-				p.kind = info.Kind
-			}
+		if info, _, ok := rules.LookupCard(ref.ID); ok {
+			p.kind = info.Kind
 		}
 		p.item = s.layout.offGrid[p.kind]
 		out = append(out, p)

@@ -117,7 +117,7 @@ func ReaderFor(mode string, s rules.Setup) *qr.Reader {
 		}
 	} else {
 		for _, d := range rules.Decks() {
-			decks = append(decks, d.Code)
+			decks = append(decks, d.Pick()) // a box beside SA adds its own cards (SA-109 on)
 		}
 	}
 	payloads, err := rules.TablePayloads(decks...)

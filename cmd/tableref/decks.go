@@ -31,7 +31,7 @@ func newDecks() *cobra.Command {
 func newDecksShow() *cobra.Command {
 	return &cobra.Command{
 		Use:     "show DECK",
-		Short:   "print a deck's cards (DECK: its code, such as SA, or any name 'tableref decks' shows)",
+		Short:   "print a deck's cards, saying whether it is tableref's own or installed from a file (DECK: as 'tableref decks' lists it, such as SA or SA-BOX, or any name it shows)",
 		Example: "  tableref decks show wit-sa\n  tableref decks show strangeworld --json",
 		Args:    cli.ArgsBetween(1, 1, "one deck: tableref decks show DECK ('tableref decks' lists them)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -73,7 +73,7 @@ func newDecksImport() *cobra.Command {
 func newDecksRemove() *cobra.Command {
 	return &cobra.Command{
 		Use:     "remove DECK",
-		Short:   "remove a deck you installed (a built-in deck it replaced comes back)",
+		Short:   "remove a deck you installed (tableref's own decks stay)",
 		Example: "  tableref decks remove WB",
 		Args:    cli.ArgsBetween(1, 1, "one installed deck"),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -81,11 +81,11 @@ func newDecksRemove() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			path, err := deckdir.Remove(d.Code)
+			path, err := deckdir.Remove(d.Pick())
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "removed %s (%s)\n", d.Code, path)
+			fmt.Fprintf(cmd.OutOrStdout(), "removed %s (%s)\n", d.Pick(), path)
 			return nil
 		},
 	}
@@ -131,7 +131,7 @@ func newDecksLearn() *cobra.Command {
 	f := c.Flags()
 	f.StringVar(&o.Game, "game", o.Game, "the game: wit (Where is That?: the circle numbers; the only one learn reads)")
 	f.StringVar(&o.Deck, "deck", "", "the deck whose stickers are on the cards (its code or name); a new code for stickers of a deck not installed yet")
-	f.StringVar(&o.Name, "name", "", "the learned deck's name (default: the deck's, or the game and the code)")
+	f.StringVar(&o.Name, "name", "", "the learned deck's name (default: the box's learned before, else tableref's deck's marked \"(my box)\", or the game and the code)")
 	f.StringVar(&o.Camera, "camera", "", "read the camera (pi, rpicam, 0, /dev/video0, gst:PIPELINE) instead of photos")
 	f.StringVar(&o.Session, "session", "", "the session file that keeps confirmed cards (default: learn-DECK.jsonl in the state folder)")
 	f.StringVarP(&o.Output, "output", "o", "", "the deck file to write at the end (default: DECK.csv beside the session file)")

@@ -18,7 +18,7 @@ func TestDecksList(t *testing.T) {
 		t.Fatalf("decks: status %d, stderr %q", code, errOut)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if len(lines) != len(rules.Decks())+1 || !strings.HasPrefix(lines[0], "CODE") {
+	if len(lines) != len(rules.Decks())+1 || !strings.HasPrefix(lines[0], "DECK") {
 		t.Fatalf("decks printed %d lines, want a header and %d decks:\n%s", len(lines), len(rules.Decks()), out)
 	}
 	for _, d := range []string{geo.DeckSA, geo.DeckWorld, geo.DeckEurope} {
@@ -51,9 +51,10 @@ func TestDecksShowTable(t *testing.T) {
 	}
 	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
 	cards := geo.Cards(geo.DeckSA)
-	if len(lines) != len(cards)+1 {
-		t.Fatalf("%d lines, want %d cards and a header", len(lines), len(cards))
+	if len(lines) != len(cards)+2 || lines[0] != "SA: Where is That? South America, 108 cards, tableref's own deck" {
+		t.Fatalf("%d lines, want the deck's line, a header and %d cards:\n%s", len(lines), len(cards), out)
 	}
+	lines = lines[1:]
 	col := runeIndex(lines[0], "LAT")
 	for i, c := range cards {
 		l := lines[i+1]

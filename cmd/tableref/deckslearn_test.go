@@ -82,20 +82,21 @@ func TestDecksLearnFromAPhoto(t *testing.T) {
 			t.Errorf("learned %+v, the card prints %s %d %d", c, want.Name, want.NS, want.WE)
 		}
 	}
-	for _, want := range []string{"table.jpg: 12 cards of deck SA map side up", "deck file: " + out, "installed SA"} {
+	for _, want := range []string{"table.jpg: 12 cards of deck SA map side up", "deck file: " + out, "installed SA-BOX", "game option deck=SA-BOX"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("output lacks %q:\n%s", want, stdout)
 		}
 	}
-	// The installed deck now replaces tableref's SA with these cards and
+	// The installed deck, beside tableref's SA, holds these cards and
 	// their printed numbers.
-	code, shown, _ := run(t, "decks", "show", "SA")
-	if code != 0 || !strings.Contains(shown, "NS  WE") || strings.Count(shown, "\nSA-") != len(learned) {
-		t.Errorf("decks show SA after learning %d cards:\n%s", len(learned), shown)
+	code, shown, _ := run(t, "decks", "show", "SA-BOX")
+	if code != 0 || !strings.Contains(shown, "NS  WE") || strings.Count(shown, "\nSA-") != len(learned) ||
+		!strings.HasPrefix(shown, "SA-BOX: Where is That? South America (my box), ") {
+		t.Errorf("decks show SA-BOX after learning %d cards:\n%s", len(learned), shown)
 	}
 	// Again, skipping every question: the session goes on, nothing is
 	// lost, and the cards after the first question are still tableref's
-	// SA cards although the installed SA holds only those learned: their
+	// SA cards although the installed SA-BOX holds only those learned: their
 	// sure reads are taken (not asked as cards the deck lacks), right.
 	withStdin(t, strings.Repeat("s\n", 40), func() { code, stdout, stderr = run(t, args...) })
 	if code != 0 || !strings.Contains(stdout, "learned before") || !strings.Contains(stdout, rules.Count(len(learned), "card")+" learned before; going on") {

@@ -118,8 +118,11 @@ func buildSet(code string, module float64) (*cards.Set, error) {
 	case "EU":
 		return cards.NordSudOvestEst(st)
 	}
-	return nil, fmt.Errorf("deck %s has no print-and-play card set (printable: SA, WLD, EU; SW as stickers)", code)
+	return nil, fmt.Errorf("deck %s has no print-and-play card set (%s)", code, printable)
 }
+
+// printable names the decks print deck prints.
+const printable = "printable: SA, WLD, EU; SW as stickers"
 
 // stickerOptions are the flags of a sticker sheet; print deck takes them
 // too, since "print deck sw" prints Strange World's stickers.
@@ -176,6 +179,11 @@ func newPrintDeck() *cobra.Command {
 		d, err := printDeckArg(args[0])
 		if err != nil {
 			return err
+		}
+		if d.Source != "" {
+			// tableref's print-and-play cards print tableref's own deck:
+			// a box's deck is printed as stickers for its own cards.
+			return cli.Usagef("%s is the deck of your box, installed from %s: print deck prints tableref's own decks (%s); for your box's cards: tableref print stickers %s", d.Pick(), d.Source, printable, d.Pick())
 		}
 		code := d.Code
 		if code == "SW" { // Strange World is printed as stickers
@@ -253,7 +261,7 @@ func newPrintStickers() *cobra.Command {
 		if err != nil {
 			return err
 		}
-		return printStickers(d.Code, st, *out, *paper, *cam, cmd.OutOrStdout(), cmd.ErrOrStderr())
+		return printStickers(d.Pick(), st, *out, *paper, *cam, cmd.OutOrStdout(), cmd.ErrOrStderr())
 	}
 	return c
 }

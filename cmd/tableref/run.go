@@ -13,6 +13,7 @@ import (
 
 	"github.com/tableref/tableref/cmd/tableref/internal/config"
 	"github.com/tableref/tableref/cmd/tableref/internal/daemon"
+	"github.com/tableref/tableref/cmd/tableref/internal/deckdir"
 )
 
 func newRun() *cobra.Command {
@@ -57,6 +58,9 @@ func runRun(ctx context.Context, cfgPath string, printCfg, defaults bool, over *
 		return cfg.Print(stdout)
 	}
 	setLogger(cfg, stderr)
+	if note := deckdir.BesideNote(cfg.Setup()); note != "" {
+		slog.Warn(note)
+	}
 	return daemon.Start(ctx, cfg, path, stdout, replay.WriteStandings)
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 	"gocv.io/x/gocv"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/deckdir"
 	"github.com/tableref/tableref/cmd/tableref/internal/paths"
 	"github.com/tableref/tableref/rules"
 	_ "github.com/tableref/tableref/rules/modes" // every game mode
@@ -91,6 +92,9 @@ func scanGame(ctx context.Context, frame gocv.Mat, mode *rules.Mode, f scanFlags
 	}
 	if cal == nil && looked != "" {
 		slog.Info(calibrate.NoCalibrationNote(looked))
+	}
+	if note := deckdir.BesideNote(rules.Setup{Mode: mode.ID, Options: f.options}); note != "" {
+		slog.Warn(note)
 	}
 	g := scanner.PhotoGame{Mode: mode, Options: f.options, AllowMissing: f.allowMissing}
 	if f.players != "" {

@@ -48,6 +48,11 @@ func ForDeck(code string) (*Deck, error) {
 		return nil, fmt.Errorf("no deck %q: stickers are for SA, WLD, EU, SW or a deck installed with 'tableref decks import'", code)
 	}
 	d := &Deck{Code: info.Code, Name: info.Name, Game: info.Game}
+	if info.Installed {
+		// Say which deck the stickers are of: a box beside tableref's SA
+		// has tableref's name, and its stickers only its cards.
+		d.Name += ", " + info.Label()
+	}
 	for _, c := range geo.Cards(code) {
 		for _, side := range []rules.Side{rules.Front, rules.Back} {
 			ref := rules.CardRef{ID: c.ID, Side: side}

@@ -110,6 +110,9 @@ type DeckFile struct {
 	Game  string // GameWIT, GameMapIt or GameNSOE
 	Name  string // shown by `tableref decks`
 	Cards []Card // in card-number order
+	// Source is the file the deck is installed from, set by whoever
+	// installs it: messages about the installed deck name it.
+	Source string
 	// Warnings are things worth checking that do not stop the deck from
 	// being used: printed numbers that contradict the coordinates.
 	Warnings []Problem

@@ -11,6 +11,8 @@
 package geo
 
 import (
+	"strings"
+
 	"github.com/tableref/tableref/rules"
 )
 
@@ -60,9 +62,24 @@ type Card struct {
 	Printed *Printed
 }
 
-// Lookup returns the card with the given ID.
+// Lookup returns the card with the given ID from the deck installed with
+// its code, else from tableref's deck of that code. An engine, which
+// knows the deck in play, asks LookupIn instead.
 func Lookup(id rules.CardID) (Card, bool) {
-	d := deckOf(id.Deck)
+	return deckOfCode(id.Deck).card(id)
+}
+
+// LookupIn returns card id of the deck picked by key (SA-BOX, SA): the
+// deck a game is played with, whatever else carries the card's code.
+func LookupIn(key string, id rules.CardID) (Card, bool) {
+	d := deckOf(key)
+	if d == nil || !strings.EqualFold(d.code, id.Deck) {
+		return Card{}, false
+	}
+	return d.card(id)
+}
+
+func (d *deckData) card(id rules.CardID) (Card, bool) {
 	if d == nil {
 		return Card{}, false
 	}
@@ -73,8 +90,9 @@ func Lookup(id rules.CardID) (Card, bool) {
 	return d.cards[i].clone(), true
 }
 
-// Cards returns a deck's cards in card-number order (a copy: callers may
-// change it), or nil for an unknown deck.
+// Cards returns the cards of the deck picked by key (SA, SA-BOX) in
+// card-number order (a copy: callers may change it), or nil for an
+// unknown deck.
 func Cards(deck string) []Card {
 	d := deckOf(deck)
 	if d == nil {

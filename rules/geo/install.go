@@ -13,7 +13,9 @@ import (
 // installing a deck again replaces the whole value, so an engine holding
 // one keeps a consistent deck.
 type deckData struct {
+	key              string // what picks it: its code, or CODE-BOX (KeyFor)
 	code, name, game string
+	source           string         // the file an installed deck was read from
 	cards            []Card         // in card-number order
 	byNum            map[int]int    // card number → index in cards
 	folds            map[string]int // every name and alias, folded → index in cards
@@ -21,7 +23,7 @@ type deckData struct {
 }
 
 func newDeckData(code, name, game string, cards []Card, installed bool) *deckData {
-	d := &deckData{code: code, name: name, game: game, cards: cards, byNum: make(map[int]int, len(cards)), folds: map[string]int{}, installed: installed}
+	d := &deckData{key: code, code: code, name: name, game: game, cards: cards, byNum: make(map[int]int, len(cards)), folds: map[string]int{}, installed: installed}
 	for i, c := range cards {
 		d.byNum[c.ID.Num] = i
 		for _, n := range append([]string{c.Name}, c.Aliases...) {
@@ -39,51 +41,88 @@ func (d *deckData) byFold(f string) (int, bool) {
 	return i, ok
 }
 
-// catalogue holds every deck by code: the built-in ones from init, and the
-// installed ones added at run time.
+// catalogue holds every deck by key (KeyFor): the built-in ones from init,
+// and the installed ones added at run time. An installed deck never takes
+// a built-in deck's key, so tableref's decks are always there.
 var catalogue = struct {
 	sync.RWMutex
 	m       map[string]*deckData
-	builtin map[string]*deckData // the embedded decks, even when an installed one replaces them
+	builtin map[string]*deckData // the embedded decks, by code
 }{m: map[string]*deckData{}, builtin: map[string]*deckData{}}
+
+// BoxSuffix makes the key of an installed deck that carries the code of
+// one of tableref's decks: a box that kept tableref's SA stickers is
+// SA-BOX, beside tableref's SA.
+const BoxSuffix = "-BOX"
+
+// KeyFor is the name deck file f is installed and picked by: its code,
+// or its code and BoxSuffix when tableref has a deck of that code.
+func KeyFor(f *DeckFile) string {
+	code := strings.ToUpper(f.Code)
+	catalogue.RLock()
+	_, builtin := catalogue.builtin[code]
+	catalogue.RUnlock()
+	if builtin {
+		return code + BoxSuffix
+	}
+	return code
+}
 
 func setDeck(d *deckData) {
 	catalogue.Lock()
 	defer catalogue.Unlock()
-	catalogue.m[d.code] = d
+	catalogue.m[d.key] = d
 	if !d.installed {
 		catalogue.builtin[d.code] = d
 	}
 }
 
-func deckOf(code string) *deckData {
+func deckOf(key string) *deckData {
 	catalogue.RLock()
 	defer catalogue.RUnlock()
-	return catalogue.m[strings.ToUpper(code)]
+	return catalogue.m[strings.ToUpper(key)]
+}
+
+// deckOfCode is the deck the cards of a code are looked up in by their ID
+// alone (Lookup): the installed deck carrying the code, else tableref's.
+func deckOfCode(code string) *deckData {
+	code = strings.ToUpper(code)
+	catalogue.RLock()
+	defer catalogue.RUnlock()
+	if d := catalogue.m[code+BoxSuffix]; d != nil && d.code == code {
+		return d
+	}
+	return catalogue.m[code]
 }
 
 // DeckInfo describes a geography deck.
 type DeckInfo struct {
+	// Key picks the deck (the deck option, decks show); Code is what its
+	// cards' QR codes carry. They differ for a box installed beside
+	// tableref's deck of its code: key SA-BOX, code SA.
+	Key              string
 	Code, Name, Game string
-	Cards            int
+	// Source is the file an installed deck was read from.
+	Source string
+	Cards  int
 	// Installed says the deck comes from a deck file: the cards of the
 	// user's box. Otherwise it is one of tableref's own decks.
 	Installed bool
 	// Printed says the deck records what its cards print (circle numbers
 	// or printed coordinates) for at least one card.
 	Printed bool
-	// Replaces says an installed deck took the place of the built-in deck
-	// of the same code.
-	Replaces bool
+	// Beside says an installed deck carries the code of one of
+	// tableref's decks, which stays in use under that code.
+	Beside bool
 }
 
-// Info describes the deck with the given code.
-func Info(code string) (DeckInfo, bool) {
-	d := deckOf(code)
+// Info describes the deck picked by key.
+func Info(key string) (DeckInfo, bool) {
+	d := deckOf(key)
 	if d == nil {
 		return DeckInfo{}, false
 	}
-	in := DeckInfo{Code: d.code, Name: d.name, Game: d.game, Cards: len(d.cards), Installed: d.installed}
+	in := DeckInfo{Key: d.key, Code: d.code, Name: d.name, Game: d.game, Source: d.source, Cards: len(d.cards), Installed: d.installed}
 	for _, c := range d.cards {
 		if c.Printed != nil {
 			in.Printed = true
@@ -91,13 +130,22 @@ func Info(code string) (DeckInfo, bool) {
 		}
 	}
 	catalogue.RLock()
-	_, in.Replaces = catalogue.builtin[d.code]
+	_, in.Beside = catalogue.builtin[d.code]
 	catalogue.RUnlock()
-	in.Replaces = in.Replaces && d.installed
+	in.Beside = in.Beside && d.installed
 	return in, true
 }
 
-// Decks describes every geography deck, sorted by code.
+// Label names a deck in messages: "SA", or "SA-BOX (installed from
+// /etc/tableref/decks/SA.csv)".
+func (in DeckInfo) Label() string {
+	if in.Source == "" {
+		return in.Key
+	}
+	return in.Key + " (installed from " + in.Source + ")"
+}
+
+// Decks describes every geography deck, sorted by key.
 func Decks() []DeckInfo {
 	catalogue.RLock()
 	codes := make([]string, 0, len(catalogue.m))
@@ -140,8 +188,10 @@ func Check(f *DeckFile) error {
 	if f == nil || len(f.Cards) == 0 {
 		return fmt.Errorf("deck has no cards")
 	}
-	if d, ok := rules.LookupDeck(f.Code); ok && d.Game != f.Game {
-		return fmt.Errorf("deck code %s is taken by %s (%s): choose another code", f.Code, d.Name, d.Game)
+	for _, key := range []string{f.Code, KeyFor(f)} {
+		if d, ok := rules.LookupDeck(key); ok && d.Game != f.Game {
+			return fmt.Errorf("deck code %s is taken by %s, %s (%s): choose another code", f.Code, d.Label(), d.Name, d.Game)
+		}
 	}
 	catalogue.RLock()
 	b := catalogue.builtin[f.Code]
@@ -207,10 +257,11 @@ func sameCard(a, b Card) bool {
 }
 
 // Install makes a deck file's deck known to every engine and to name
-// look-ups, replacing an installed deck of the same code, or a built-in
-// one (see Check). Cards without coordinates borrow them from tableref's
-// deck of the same code where the card is there, so maps and warnings
-// still work.
+// look-ups under KeyFor(f), replacing an installed deck of that key; a deck
+// carrying the code of one of tableref's decks is installed beside it
+// (see Check). Cards without coordinates borrow them from tableref's deck
+// of the same code where the card is there, so maps and warnings still
+// work.
 func Install(f *DeckFile) error {
 	if err := Check(f); err != nil {
 		return err
@@ -232,32 +283,36 @@ func Install(f *DeckFile) error {
 		}
 		cards[i] = c
 	}
-	if err := rules.AddDeck(&rules.Deck{Code: f.Code, Name: f.Name, Game: f.Game, Cards: infos(cards)}, true); err != nil {
+	key := KeyFor(f)
+	if err := rules.AddDeck(&rules.Deck{Code: f.Code, Key: key, Source: f.Source, Name: f.Name, Game: f.Game, Cards: infos(cards)}, true); err != nil {
 		return err
 	}
-	setDeck(newDeckData(f.Code, f.Name, f.Game, cards, true))
+	d := newDeckData(f.Code, f.Name, f.Game, cards, true)
+	d.key, d.source = key, f.Source
+	setDeck(d)
 	return nil
 }
 
-// Remove forgets an installed deck; a built-in deck it replaced comes
-// back. Removing a built-in deck is an error.
-func Remove(code string) error {
-	code = strings.ToUpper(code)
+// Remove forgets the installed deck picked by key. tableref's own decks
+// cannot be removed: removing one is an error that names the installed
+// deck beside it, if any.
+func Remove(key string) error {
+	key = strings.ToUpper(key)
 	catalogue.Lock()
-	d := catalogue.m[code]
-	b := catalogue.builtin[code]
+	d := catalogue.m[key]
 	if d == nil || !d.installed {
+		box := catalogue.m[key+BoxSuffix]
 		catalogue.Unlock()
-		return fmt.Errorf("no installed deck %s", code)
+		switch {
+		case d != nil && box != nil:
+			return fmt.Errorf("%s is tableref's own deck; the deck installed beside it is %s (from %s)", key, box.key, box.source)
+		case d != nil:
+			return fmt.Errorf("%s is tableref's own deck: only installed decks are removed", key)
+		}
+		return fmt.Errorf("no installed deck %s", key)
 	}
-	delete(catalogue.m, code)
-	if b != nil {
-		catalogue.m[code] = b
-	}
+	delete(catalogue.m, key)
 	catalogue.Unlock()
-	if b != nil {
-		return rules.AddDeck(&rules.Deck{Code: b.code, Name: b.name, Game: b.game, Cards: infos(b.cards)}, true)
-	}
-	rules.RemoveDeck(code)
+	rules.RemoveDeck(key)
 	return nil
 }

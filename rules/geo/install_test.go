@@ -28,7 +28,7 @@ func TestInstallAndRemove(t *testing.T) {
 		t.Fatalf("installed card = %+v, %v", c, ok)
 	}
 	in, ok := Info("WB")
-	if !ok || !in.Installed || !in.Printed || in.Replaces || in.Game != GameWIT || in.Cards != 4 {
+	if !ok || !in.Installed || !in.Printed || in.Beside || in.Game != GameWIT || in.Cards != 4 {
 		t.Errorf("info = %+v", in)
 	}
 	reg, ok := rules.LookupDeck("WB")
@@ -52,32 +52,44 @@ func TestInstallAndRemove(t *testing.T) {
 // An installed deck may take a built-in deck's code (the stickers of the
 // built-in deck are on the box's cards) only if every number they share
 // names the same card; it borrows coordinates for its cards that have none.
-func TestInstallOverBuiltin(t *testing.T) {
+// It is installed beside tableref's deck, as CODE-BOX: tableref's deck of
+// that code stays whole (issue 30).
+func TestInstallBesideBuiltin(t *testing.T) {
 	sa := Cards(DeckSA)
 	encarnacion := sa[16] // SA-017
 	good := mustRead(t, "number,name,ns,we\n17,"+encarnacion.Name+",70,60\n200,Puerto Nuevo del Test,71,61\n", ParseOptions{Code: "SA", Game: GameWIT})
+	good.Source = "/decks/SA.csv"
+	if KeyFor(good) != "SA-BOX" {
+		t.Fatalf("a box of tableref's code SA is keyed %q, want SA-BOX", KeyFor(good))
+	}
 	if err := Install(good); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = Remove("SA") })
-	c, _ := Lookup(rules.CardID{Deck: "SA", Num: 17})
-	if !c.HasCoords || c.Lat != encarnacion.Lat || c.Printed.NS != 70 {
-		t.Errorf("SA-017 after install = %+v", c)
+	t.Cleanup(func() { _ = Remove("SA-BOX") })
+	c, _ := LookupIn("SA-BOX", rules.CardID{Deck: "SA", Num: 17})
+	if !c.HasCoords || c.Lat != encarnacion.Lat || c.Printed == nil || c.Printed.NS != 70 {
+		t.Errorf("SA-BOX's SA-017 after install = %+v", c)
 	}
-	if in, _ := Info("SA"); !in.Replaces || in.Cards != 2 {
+	if c, _ := LookupIn("SA", rules.CardID{Deck: "SA", Num: 17}); c.Printed != nil {
+		t.Errorf("tableref's SA-017 took the box's numbers: %+v", c.Printed)
+	}
+	if in, _ := Info("SA-BOX"); !in.Beside || in.Cards != 2 || in.Code != "SA" || in.Label() != "SA-BOX (installed from /decks/SA.csv)" {
 		t.Errorf("info = %+v", in)
 	}
-	if len(Builtin("SA")) != len(sa) {
-		t.Error("the built-in deck is lost")
-	}
-	if err := Remove("SA"); err != nil {
-		t.Fatal(err)
-	}
-	if got := Cards(DeckSA); len(got) != len(sa) {
-		t.Errorf("built-in SA not back after remove: %d cards", len(got))
+	if in, _ := Info("SA"); in.Installed || in.Cards != len(sa) {
+		t.Errorf("tableref's SA with a box beside it: %+v", in)
 	}
 	if reg, _ := rules.LookupDeck("SA"); len(reg.Cards) != len(sa) {
-		t.Errorf("rules' SA not back after remove: %d cards", len(reg.Cards))
+		t.Errorf("rules' SA with a box beside it: %d cards", len(reg.Cards))
+	}
+	if err := Remove("SA"); err == nil || !strings.Contains(err.Error(), "SA-BOX (from /decks/SA.csv)") {
+		t.Errorf("Remove(SA) with a box beside it: %v", err)
+	}
+	if err := Remove("SA-BOX"); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := rules.LookupDeck("SA-BOX"); ok {
+		t.Error("rules still knows SA-BOX after remove")
 	}
 
 	// A deck over tableref's code that renumbers its cards is refused when

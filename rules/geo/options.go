@@ -31,7 +31,7 @@ const (
 func ModeOptions(game, def string) []rules.Option {
 	return []rules.Option{
 		{Key: OptDeck, Default: def,
-			Help: fmt.Sprintf("the deck on the table: %s, or a deck installed with 'tableref decks import' ('tableref decks' lists them)", def)},
+			Help: fmt.Sprintf("the deck on the table: %s (tableref's own), or a deck installed with 'tableref decks import' as 'tableref decks' lists it (%s for a box wearing tableref's %s stickers)", def, def+BoxSuffix, def)},
 		{Key: OptPrintedBy, Default: PrintedByPublisher, Values: []string{PrintedByPublisher, PrintedByTableref},
 			Help: "who printed the cards: publisher (the boxed game with stickers: only numbers your deck file records are shown) or tableref (print-and-play cards)"},
 	}
@@ -65,7 +65,7 @@ func SetupInPlay(s rules.Setup, game, def string) (InPlay, error) {
 		return t, fmt.Errorf("option %s=%q: no such deck (%s)", OptDeck, t.Deck, deckList(game))
 	}
 	if in.Game != game {
-		return t, fmt.Errorf("option %s=%q: %s is a %s deck, this game wants %s", OptDeck, t.Deck, in.Name, GameName(in.Game), deckList(game))
+		return t, fmt.Errorf("option %s=%q: %s, %s, is a %s deck, this game wants %s", OptDeck, t.Deck, in.Label(), in.Name, GameName(in.Game), deckList(game))
 	}
 	return t, nil
 }
@@ -75,7 +75,7 @@ func deckList(game string) string {
 	var codes []string
 	for _, d := range Decks() {
 		if d.Game == game {
-			codes = append(codes, d.Code)
+			codes = append(codes, d.Key)
 		}
 	}
 	if len(codes) == 0 {

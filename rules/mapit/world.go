@@ -1,8 +1,6 @@
 package mapit
 
 import (
-	"strings"
-
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/rules/geo"
 )
@@ -18,10 +16,9 @@ type deckCatalogue struct {
 // print). Only the first are on the cards of a boxed game, so the others
 // are never said unless the cards are tableref's.
 func (d deckCatalogue) Place(id rules.CardID) (Place, bool) {
-	if !strings.EqualFold(id.Deck, d.Deck) {
-		return Place{}, false
-	}
-	c, ok := geo.Lookup(id)
+	// The deck in play, not any other carrying the card's code: a box
+	// installed as SA-BOX beside tableref's SA, or tableref's beside it.
+	c, ok := geo.LookupIn(d.Deck, id)
 	if !ok {
 		return Place{}, false
 	}

@@ -144,15 +144,28 @@ func TestAddDeckResolves(t *testing.T) {
 	if err := rules.AddDeck(d, false); err == nil || !strings.Contains(err.Error(), "deck ZQX exists already (Capitals of Zembla)") {
 		t.Errorf("second AddDeck: %v", err)
 	}
-	// A user's own South America box replacing SA keeps the deck's names.
+	// A user's own South America box beside SA (issue 30) takes none of
+	// tableref's deck's names: "wit-sa" and "SA" still name tableref's
+	// deck, the box is picked by its key, and a card both have is one card.
 	sa, _ := rules.LookupDeck("SA")
-	mine := &rules.Deck{Code: "SA", Name: "My South America", Game: "wit", Cards: []rules.CardInfo{{ID: rules.CardID{Deck: "SA", Num: 1}, Name: "Bogotá"}}}
-	if err := rules.AddDeck(mine, true); err != nil {
+	mine := &rules.Deck{Code: "SA", Key: "SA-BOX", Source: "/decks/SA.csv", Name: "My South America", Game: "wit", Cards: []rules.CardInfo{{ID: rules.CardID{Deck: "SA", Num: 1}, Name: "Bogotá"}}}
+	if err := rules.AddDeck(mine, false); err != nil {
 		t.Fatal(err)
 	}
-	defer rules.AddDeck(sa, true)
-	if got, err := rules.FindDeck("wit-sa"); err != nil || got != mine {
-		t.Errorf("FindDeck(wit-sa) after replacing SA = %v, %v", got, err)
+	defer rules.RemoveDeck("SA-BOX")
+	for _, name := range []string{"wit-sa", "SA"} {
+		if got, err := rules.FindDeck(name); err != nil || got != sa {
+			t.Errorf("FindDeck(%s) with a box beside SA = %v, %v; want tableref's", name, got, err)
+		}
+	}
+	if got, err := rules.FindDeck("sa-box"); err != nil || got != mine {
+		t.Errorf("FindDeck(sa-box) = %v, %v", got, err)
+	}
+	if ref, err := rules.FindCard("Bogotá", "SA", "SA-BOX"); err != nil || ref.ID != (rules.CardID{Deck: "SA", Num: 1}) {
+		t.Errorf("FindCard(Bogotá) with a box beside SA = %v, %v", ref, err)
+	}
+	if _, err := rules.FindCard("Lima", "SA-BOX"); err == nil || !strings.Contains(err.Error(), "SA-BOX (installed from /decks/SA.csv)") {
+		t.Errorf("a card the box lacks: %v; want the error to name the installed file", err)
 	}
 }
 

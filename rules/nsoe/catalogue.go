@@ -2,7 +2,6 @@ package nsoe
 
 import (
 	"math"
-	"strings"
 
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/rules/geo"
@@ -53,10 +52,9 @@ type deckCatalogue struct {
 // coordinates' whole degrees). Only the first are on the cards of a boxed
 // game, so the others are never said unless the cards are tableref's.
 func (d deckCatalogue) City(id rules.CardID) (City, bool) {
-	if !strings.EqualFold(id.Deck, d.Deck) {
-		return City{}, false
-	}
-	c, ok := geo.Lookup(id)
+	// The deck in play, not any other carrying the card's code: a box
+	// installed as SA-BOX beside tableref's SA, or tableref's beside it.
+	c, ok := geo.LookupIn(d.Deck, id)
 	if !ok {
 		return City{}, false
 	}

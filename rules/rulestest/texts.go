@@ -10,13 +10,16 @@ import (
 	"github.com/tableref/tableref/rules/replay"
 )
 
-// Texts referees the replay at path with one option of its header set
-// (key=value, added or replaced) and returns every text a player or a
+// Texts referees the replay at path with options of its header set
+// (key, value pairs, each added or replaced) and returns every text a player or a
 // picture could show: each event's short and long messages, the final
 // scores, and the photo scoring (the mode's ScoreTable) of every snapshot.
 // Tests scan them for what must never be said.
-func Texts(t testing.TB, path, key, value string) []string {
+func Texts(t testing.TB, path string, keyValues ...string) []string {
 	t.Helper()
+	if len(keyValues)%2 != 0 {
+		t.Fatalf("Texts: options %q: want key, value pairs", keyValues)
+	}
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -33,7 +36,9 @@ func Texts(t testing.TB, path, key, value string) []string {
 			if opts == nil {
 				opts = map[string]any{}
 			}
-			opts[key] = value
+			for i := 0; i < len(keyValues); i += 2 {
+				opts[keyValues[i]] = keyValues[i+1]
+			}
 			h["options"] = opts
 			nb, _ := json.Marshal(h)
 			head = string(nb)

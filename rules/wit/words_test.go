@@ -17,8 +17,8 @@ import (
 // circle number the referee should not have said.
 const leakFloor = 800
 
-// installFarDeck installs, in place of tableref's South America deck, the
-// same cards by the same numbers and coordinates, plus 850 made-up cards
+// installFarDeck installs, beside tableref's South America deck (as
+// SA-BOX, which the replays below are played with), the same cards by the same numbers and coordinates, plus 850 made-up cards
 // north and west of all of them. Ranked from coordinates, every real card
 // then ranks 851 or more on both axes, numbers no round, point or player
 // count reaches. The deck records no printed numbers, as a built-in deck
@@ -37,6 +37,9 @@ func installFarDeck(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// farDeck is the key installFarDeck's deck is picked by.
+const farDeck = geo.DeckSA + geo.BoxSuffix
 
 var (
 	number = regexp.MustCompile(`\d+`)
@@ -63,10 +66,10 @@ func leaks(texts []string) []string {
 func TestNoNumberTheCardDoesNotPrint(t *testing.T) {
 	installFarDeck(t)
 	for _, path := range []string{demoReplay, "testdata/continental-bad-input.jsonl", "testdata/cartographer-tiebreak.jsonl"} {
-		if got := leaks(rulestest.Texts(t, path, geo.OptPrintedBy, geo.PrintedByTableref)); len(got) == 0 {
+		if got := leaks(rulestest.Texts(t, path, geo.OptPrintedBy, geo.PrintedByTableref, geo.OptDeck, farDeck)); len(got) == 0 {
 			t.Errorf("%s on tableref's cards says no circle number at all: the check below cannot fail", path)
 		}
-		for _, s := range leaks(rulestest.Texts(t, path, geo.OptPrintedBy, geo.PrintedByPublisher)) {
+		for _, s := range leaks(rulestest.Texts(t, path, geo.OptPrintedBy, geo.PrintedByPublisher, geo.OptDeck, farDeck)) {
 			t.Errorf("%s on the publisher's cards shows a number they do not print: %s", path, s)
 		}
 	}

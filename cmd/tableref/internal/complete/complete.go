@@ -87,12 +87,13 @@ func Modes() []string {
 	return out
 }
 
-// Decks are every deck's code and aliases, installed decks included.
+// Decks are every deck's key (SA, or SA-BOX for a box installed beside it)
+// and aliases, installed decks included.
 func Decks() []string {
 	_ = decks.LoadInstalled() // completion runs without the commands' start-up; a bad file only hides its deck
 	var out []string
 	for _, d := range rules.Decks() {
-		out = append(out, d.Code)
+		out = append(out, d.Pick())
 		for _, a := range d.Aliases {
 			if !strings.Contains(a, " ") { // a name with a space is no word to complete
 				out = append(out, a)
@@ -106,9 +107,13 @@ func Decks() []string {
 func Cards() []string {
 	_ = decks.LoadInstalled()
 	var out []string
+	seen := map[string]bool{}
 	for _, d := range rules.Decks() {
 		for _, c := range d.Cards {
-			out = append(out, c.Name)
+			if !seen[c.Name] { // a box beside tableref's deck shares its names
+				seen[c.Name] = true
+				out = append(out, c.Name)
+			}
 		}
 	}
 	return out

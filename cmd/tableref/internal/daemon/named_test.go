@@ -66,39 +66,63 @@ func TestRunNeverResumesAnotherGameSilently(t *testing.T) {
 }
 
 // A game judged with one deck's data is not resumed with other data
-// installed: run stops naming the deck and the file; --new keeps it.
+// installed: run stops naming the deck and the file; --new keeps it. A box
+// installed beside tableref's SA (issue 30) changes nothing for a game
+// judged with tableref's SA; a game on the box (deck SA-BOX) whose file
+// changed since is refused.
 func TestRunRefusesAGameJudgedWithOtherDecks(t *testing.T) {
 	t.Cleanup(geo.Scratch())
+	decks := t.TempDir()
+	t.Setenv(deckdir.Env, decks)
+	t.Cleanup(func() { t.Setenv(deckdir.Env, t.TempDir()); deckdir.Load() })
+	c := geo.Builtin("SA")[0]
+	deck := filepath.Join(decks, "SA.csv")
+	install := func(ns int) {
+		t.Helper()
+		os.WriteFile(deck, fmt.Appendf(nil, "# code: SA\n# game: wit\nnumber,name,ns,we\n%d,%s,%d,31\n", c.ID.Num, c.Name, ns), 0o644)
+		for _, e := range deckdir.Load() {
+			if e.Err != nil {
+				t.Fatal(e.Err)
+			}
+		}
+	}
+	open := func(path string, s rules.Setup) (*referee.Referee, []rules.Event) {
+		t.Helper()
+		ref, start, resumed, err := referee.Open(path, s, nil)
+		if err != nil || !resumed {
+			t.Fatalf("resumed %v: %v", resumed, err)
+		}
+		return ref, start
+	}
+
+	tablerefs := rules.Setup{Mode: "wit-continental", Players: []string{"Ana", "Ben"}}
+	first, _, _, err := referee.Open(filepath.Join(t.TempDir(), "journal.jsonl"), tablerefs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first.Close()
+	install(21)
+	ref, start := open(first.Path(), tablerefs)
+	if err := startNamed(&config.Config{}, tablerefs, ref, nil, &start); err != nil {
+		t.Errorf("a game judged with tableref's SA, with a box installed beside it: %v", err)
+	}
+	ref.Close()
+
+	onBox := rules.Setup{Mode: "wit-continental", Players: []string{"Ana", "Ben"}, Options: map[string]string{"deck": "SA-BOX"}}
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
-	s := rules.Setup{Mode: "wit-continental", Players: []string{"Ana", "Ben"}}
-	ref, _, _, err := referee.Open(path, s, nil)
+	ref, _, _, err = referee.Open(path, onBox, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ref.Close()
-
-	decks := t.TempDir()
-	t.Setenv(deckdir.Env, decks)
-	c := geo.Builtin("SA")[0]
-	deck := filepath.Join(decks, "SA.csv")
-	os.WriteFile(deck, fmt.Appendf(nil, "# code: SA\n# game: wit\nnumber,name,ns,we\n%d,%s,21,31\n", c.ID.Num, c.Name), 0o644)
-	for _, e := range deckdir.Load() {
-		if e.Err != nil {
-			t.Fatal(e.Err)
-		}
-	}
-	t.Cleanup(func() { t.Setenv(deckdir.Env, t.TempDir()); deckdir.Load() })
-
-	ref, start, resumed, err := referee.Open(path, s, nil)
-	if err != nil || !resumed {
-		t.Fatalf("resumed %v: %v", resumed, err)
-	}
+	install(22)
+	ref, start = open(path, onBox)
 	defer ref.Close()
-	err = startNamed(&config.Config{}, s, ref, nil, &start)
-	if err == nil || !strings.Contains(err.Error(), "judged with tableref's own SA") || !strings.Contains(err.Error(), deck) || !strings.Contains(err.Error(), "--new") {
-		t.Errorf("resumed with another SA installed: %v", err)
+	err = startNamed(&config.Config{}, onBox, ref, nil, &start)
+	if err == nil || !strings.Contains(err.Error(), "judged with SA-BOX from "+deck) || !strings.Contains(err.Error(), "--new") {
+		t.Errorf("resumed with the box's file changed: %v", err)
 	}
-	if err := startNamed(&config.Config{NewGame: true}, s, ref, nil, &start); err != nil {
+	if err := startNamed(&config.Config{NewGame: true}, onBox, ref, nil, &start); err != nil {
 		t.Errorf("--new: %v", err)
 	}
 }

@@ -24,6 +24,7 @@ import (
 	"sync"
 
 	"github.com/tableref/tableref/cmd/tableref/internal/smallfile"
+	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/rules/geo"
 )
 
@@ -82,9 +83,12 @@ func InstallDir(system bool) string {
 // Entry is one deck file found in a folder.
 type Entry struct {
 	Path string
+	// Key is the name the deck is picked by (geo.KeyFor): its code, or
+	// SA-BOX for a box carrying the code of tableref's SA.
+	Key  string
 	Deck *geo.DeckFile // nil when Err is set
 	Err  error         // the file could not be read or installed
-	// Shadowed names the file of the same deck code that won (an earlier
+	// Shadowed names the file of the same deck key that won (an earlier
 	// folder), when this one was left out.
 	Shadowed string
 }
@@ -97,14 +101,14 @@ var (
 // Load reads every deck file (*.csv) of the folders and installs each
 // deck with package geo. A file that cannot be used is recorded with its
 // error and skipped: one broken file never stops the referee or another
-// deck. A deck code found again in a later folder is left out. Load may be
+// deck. A deck key found again in a later folder is left out. Load may be
 // called again; it replaces what it installed before.
 func Load() []Entry {
 	mu.Lock()
 	defer mu.Unlock()
 	for _, e := range entries {
 		if e.Err == nil && e.Shadowed == "" {
-			_ = geo.Remove(e.Deck.Code)
+			_ = geo.Remove(e.Key)
 		}
 	}
 	entries = nil
@@ -119,10 +123,11 @@ func Load() []Entry {
 			e := Entry{Path: path}
 			e.Deck, e.Err = read(path)
 			if e.Err == nil {
-				if first, dup := seen[e.Deck.Code]; dup {
+				e.Key, e.Deck.Source = geo.KeyFor(e.Deck), path
+				if first, dup := seen[e.Key]; dup {
 					e.Shadowed = first
 				} else if e.Err = geo.Install(e.Deck); e.Err == nil {
-					seen[e.Deck.Code] = path
+					seen[e.Key] = path
 				}
 			}
 			if e.Err != nil {
@@ -141,13 +146,13 @@ func Entries() []Entry {
 	return append([]Entry(nil), entries...)
 }
 
-// Source returns the file an installed deck came from, "" for a built-in
-// deck.
-func Source(code string) string {
+// Source returns the file the deck picked by key came from, "" for one of
+// tableref's own decks.
+func Source(key string) string {
 	mu.Lock()
 	defer mu.Unlock()
 	for _, e := range entries {
-		if e.Err == nil && e.Shadowed == "" && strings.EqualFold(e.Deck.Code, code) {
+		if e.Err == nil && e.Shadowed == "" && strings.EqualFold(e.Key, key) {
 			return e.Path
 		}
 	}
@@ -186,6 +191,7 @@ func Install(d *geo.DeckFile, dir string) (string, error) {
 		return "", fmt.Errorf("deck folder: %w", permissionHint(err))
 	}
 	path := filepath.Join(dir, d.Code+".csv")
+	d.Source = path
 	tmp, err := os.CreateTemp(dir, "."+d.Code+"-*.csv")
 	if err != nil {
 		return "", fmt.Errorf("deck folder: %w", permissionHint(err))
@@ -213,17 +219,24 @@ func Install(d *geo.DeckFile, dir string) (string, error) {
 		return path, err
 	}
 	mu.Lock()
-	entries = append(entries, Entry{Path: path, Deck: d})
+	key := geo.KeyFor(d)
+	for i := range entries {
+		if e := &entries[i]; e.Err == nil && e.Shadowed == "" && e.Key == key {
+			e.Shadowed = path // an earlier install of the same deck, replaced
+		}
+	}
+	entries = append(entries, Entry{Path: path, Key: key, Deck: d})
 	mu.Unlock()
 	return path, nil
 }
 
-// Remove deletes an installed deck's file from the folder it was loaded
-// from and forgets the deck; a built-in deck it replaced comes back.
-func Remove(code string) (string, error) {
-	path := Source(code)
+// Remove deletes the file of the installed deck picked by key from the
+// folder it was loaded from and forgets the deck. tableref's own decks are
+// not removed: the error says so, and names the deck installed beside one.
+func Remove(key string) (string, error) {
+	path := Source(key)
 	if path == "" {
-		return "", fmt.Errorf("no installed deck %s", strings.ToUpper(code))
+		return "", geo.Remove(key)
 	}
 	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return path, permissionHint(err)
@@ -236,7 +249,28 @@ func Remove(code string) (string, error) {
 		}
 	}
 	mu.Unlock()
-	return path, geo.Remove(code)
+	return path, geo.Remove(key)
+}
+
+// BesideNote says, of a game set up as s without the deck option while a
+// box wearing the stickers of the mode's deck is installed beside it
+// (SA-BOX beside SA), that tableref's own deck judges the game and how to
+// play the box instead; "" when no such box is installed, the deck is
+// named, or the cards are tableref's print-and-play ones. A user whose box
+// took SA's place before boxes were installed beside it learns so why the
+// referee now speaks in words.
+func BesideNote(s rules.Setup) string {
+	m, ok := rules.LookupMode(s.Mode)
+	if !ok || strings.TrimSpace(s.Options[geo.OptDeck]) != "" || s.Options[geo.OptPrintedBy] == geo.PrintedByTableref {
+		return ""
+	}
+	var notes []string
+	for _, key := range m.DecksFor(s) {
+		if in, ok := geo.Info(key + geo.BoxSuffix); ok && in.Installed {
+			notes = append(notes, fmt.Sprintf("the game is judged with tableref's own deck %s; your box's deck %s is installed beside it: give the game option deck=%s to play it", key, in.Label(), in.Key))
+		}
+	}
+	return strings.Join(notes, "; ")
 }
 
 // permissionHint adds what to do to a permission error.

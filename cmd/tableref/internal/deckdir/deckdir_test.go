@@ -8,6 +8,7 @@ import (
 
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/rules/geo"
+	_ "github.com/tableref/tableref/rules/modes" // the games whose decks BesideNote looks at
 )
 
 const box = "# code: WB\n# game: wit\nnumber,name,ns,we\n1,Punta del Este,81,85\n2,Brasília,60,91\n"
@@ -29,7 +30,7 @@ func forget(t *testing.T) {
 	t.Cleanup(func() {
 		for _, e := range Entries() {
 			if e.Err == nil && e.Shadowed == "" {
-				_ = geo.Remove(e.Deck.Code)
+				_ = geo.Remove(e.Key)
 			}
 		}
 		mu.Lock()
@@ -142,5 +143,34 @@ func TestInstallAndRemove(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "SA.csv")); !os.IsNotExist(err) {
 		t.Error("a refused deck left a file")
+	}
+}
+
+// A game set up without the deck option while a box wearing SA's stickers
+// is installed is told that tableref's SA judges it, and how to play the
+// box (issue 30: such a box used to take SA's place).
+func TestBesideNote(t *testing.T) {
+	forget(t)
+	dir := t.TempDir()
+	t.Setenv(Env, dir)
+	path := write(t, dir, "SA.csv", "# code: SA\n# game: wit\nnumber,name,ns,we\n1,Bogotá,10,15\n")
+	for _, e := range Load() {
+		if e.Err != nil {
+			t.Fatal(e.Err)
+		}
+	}
+	s := rules.Setup{Mode: "wit-continental", Players: []string{"Ana", "Ben"}}
+	want := "the game is judged with tableref's own deck SA; your box's deck SA-BOX (installed from " + path + ") is installed beside it: give the game option deck=SA-BOX to play it"
+	if got := BesideNote(s); got != want {
+		t.Errorf("no deck option: %q, want %q", got, want)
+	}
+	for _, opts := range []map[string]string{{"deck": "SA-BOX"}, {"deck": "SA"}, {"printedBy": "tableref"}} {
+		s.Options = opts
+		if got := BesideNote(s); got != "" {
+			t.Errorf("options %v: %q, want nothing", opts, got)
+		}
+	}
+	if got := BesideNote(rules.Setup{Mode: "mapit", Players: []string{"Ana", "Ben"}}); got != "" {
+		t.Errorf("Map It! with no box of WLD: %q", got)
 	}
 }

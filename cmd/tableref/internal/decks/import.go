@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -53,16 +54,36 @@ func Import(path string, o ImportOptions, w io.Writer) error {
 		fmt.Fprintf(w, "%s is a good deck file: %s\n", path, summary)
 		return nil
 	}
-	dest, err := deckdir.Install(d, deckdir.InstallDir(o.System))
-	if err != nil {
-		return fmt.Errorf("installing %s: %w", path, err)
+	key, before := geo.KeyFor(d), ""
+	if in, ok := geo.Info(key); ok && in.Installed {
+		before = in.Source
 	}
-	fmt.Fprintf(w, "installed %s: %s\n  file: %s\n", d.Code, summary, dest)
-	if os.Geteuid() != 0 && !o.System && os.Getenv(deckdir.Env) == "" {
+	dir := deckdir.InstallDir(o.System)
+	dest, err := deckdir.Install(d, dir)
+	if err != nil {
+		return fmt.Errorf("installing %s as %s: %w; nothing was installed", path, filepath.Join(dir, d.Code+".csv"), err)
+	}
+	fmt.Fprintf(w, "installed %s: %s\n", key, summary)
+	SayInstalled(w, d, dest, before, o.System)
+	return nil
+}
+
+// SayInstalled tells the user what an installed deck is picked by and
+// where its file is (decks import and decks learn say it alike): before
+// is the file of the same deck it replaced, "" for a new one.
+func SayInstalled(w io.Writer, d *geo.DeckFile, dest, before string, system bool) {
+	key := geo.KeyFor(d)
+	fmt.Fprintf(w, "  file: %s\n", dest)
+	if before != "" && before != dest {
+		fmt.Fprintf(w, "  in place of the %s installed from %s\n", key, before)
+	}
+	if os.Geteuid() != 0 && !system && os.Getenv(deckdir.Env) == "" {
 		fmt.Fprintf(w, "  for you only: the referee service reads %s; install there with sudo tableref decks import … (or --system)\n", deckdir.SystemDir)
 	}
-	fmt.Fprintf(w, "  play it: game option deck=%s (tableref run, scan, replay); stickers: tableref print stickers %s\n", d.Code, d.Code)
-	return nil
+	if key != d.Code {
+		fmt.Fprintf(w, "  beside tableref's own %s, which games, print deck and print stickers still use unless told %s\n", d.Code, key)
+	}
+	fmt.Fprintf(w, "  play it: game option deck=%s (tableref run, scan, replay); stickers: tableref print stickers %s\n", key, key)
 }
 
 // deckSummaryLine says what a deck holds: "Where is That? (WB), 108
@@ -83,21 +104,22 @@ func deckSummaryLine(d *geo.DeckFile) string {
 	case printed > 0:
 		what = fmt.Sprintf("printed coordinates on %d of them", printed)
 	}
-	s := fmt.Sprintf("%s, %s, %s", d.Name, rules.Count(len(d.Cards), "card"), what)
-	if in, ok := geo.Info(d.Code); ok && !in.Installed {
-		s += fmt.Sprintf(" (replaces tableref's %s deck while installed)", d.Code)
-	}
-	return s
+	return fmt.Sprintf("%s, %s, %s", d.Name, rules.Count(len(d.Cards), "card"), what)
 }
 
 // Export writes deck d as a deck file to the file out ("" or "-":
 // standard output w), a start for the user's own box's deck.
 func Export(w io.Writer, d *rules.Deck, out string) error {
-	in, ok := geo.Info(d.Code)
+	in, ok := geo.Info(d.Pick())
 	if !ok {
 		return cli.Usagef("%s is not a geography deck: only Where is That?, Map It! and Nord Sud Ovest Est decks have deck files", d.Code)
 	}
-	f := &geo.DeckFile{Code: in.Code, Game: in.Game, Name: in.Name, Cards: geo.Cards(in.Code)}
+	f := &geo.DeckFile{Code: in.Code, Game: in.Game, Name: in.Name, Cards: geo.Cards(in.Key)}
+	if !in.Installed {
+		// A start for the user's box: installed, it is listed beside
+		// tableref's deck, under a name of its own.
+		f.Name += " (my box)"
+	}
 	stdout := w
 	if out != "" && out != "-" {
 		file, err := os.Create(out)
@@ -111,7 +133,7 @@ func Export(w io.Writer, d *rules.Deck, out string) error {
 		return err
 	}
 	if out != "" && out != "-" {
-		fmt.Fprintf(stdout, "%s → %s (%s)\n", d.Code, out, rules.Count(len(f.Cards), "card"))
+		fmt.Fprintf(stdout, "%s → %s (%s)\n", d.Pick(), out, rules.Count(len(f.Cards), "card"))
 	}
 	return nil
 }

@@ -108,7 +108,7 @@ func Learn(ctx context.Context, o LearnOptions, photos []string, in io.Reader, o
 		}
 		return fmt.Errorf("no card confirmed: nothing to write")
 	}
-	d, err := s.DeckFile(o.Name)
+	d, err := s.DeckFile(boxName(o.Name, s.Code))
 	if err != nil {
 		return fmt.Errorf("the session %s does not make a deck: %w", o.Session, err)
 	}
@@ -120,11 +120,16 @@ func Learn(ctx context.Context, o LearnOptions, photos []string, in io.Reader, o
 	}
 	fmt.Fprintf(out, "deck file: %s (%s)\n", o.Output, rules.Count(len(d.Cards), "card"))
 	if o.Install {
+		before := ""
+		if in, ok := geo.Info(geo.KeyFor(d)); ok && in.Installed {
+			before = in.Source
+		}
 		dest, err := deckdir.Install(d, deckdir.InstallDir(o.System))
 		if err != nil {
 			return fmt.Errorf("installing: %w (the deck file is written: tableref decks import %s)", err, o.Output)
 		}
-		fmt.Fprintf(out, "installed %s: %s\n", d.Code, dest)
+		fmt.Fprintf(out, "installed %s\n", geo.KeyFor(d))
+		SayInstalled(out, d, dest, before, o.System)
 	}
 	return runErr
 }
@@ -219,4 +224,22 @@ func writeDeckFile(path string, d *geo.DeckFile) error {
 		return err
 	}
 	return f.Close()
+}
+
+// boxName is the name of a learned deck: the one given, else that of the
+// box learned before under the code, else, for a box wearing tableref's
+// stickers, tableref's deck's name marked as the user's box, so the two
+// decks listed side by side are told apart.
+func boxName(given, code string) string {
+	if given != "" {
+		return given
+	}
+	f := &geo.DeckFile{Code: code}
+	if in, ok := geo.Info(geo.KeyFor(f)); ok && in.Installed {
+		return in.Name
+	}
+	if in, ok := geo.Info(code); ok && !in.Installed {
+		return in.Name + " (my box)"
+	}
+	return ""
 }

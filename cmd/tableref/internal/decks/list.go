@@ -15,6 +15,10 @@ import (
 
 // Summary is one line of "tableref decks".
 type Summary struct {
+	// Key picks the deck (the deck option, decks show); Code is what its
+	// cards' QR codes carry. They differ for a box installed beside
+	// tableref's deck of its code (key SA-BOX, code SA).
+	Key     string   `json:"key"`
 	Code    string   `json:"code"`
 	Name    string   `json:"name"`
 	Game    string   `json:"game"`
@@ -28,19 +32,19 @@ type Summary struct {
 func List(w io.Writer, asJSON bool) error {
 	var list []Summary
 	for _, d := range rules.Decks() {
-		list = append(list, Summary{d.Code, d.Name, d.Game, d.Aliases, len(d.Cards), deckdir.Source(d.Code)})
+		list = append(list, Summary{d.Pick(), d.Code, d.Name, d.Game, d.Aliases, len(d.Cards), deckdir.Source(d.Pick())})
 	}
 	if asJSON {
 		return cli.WriteJSON(w, list)
 	}
 	tw := cli.NewTable(w)
-	fmt.Fprintln(tw, "CODE\tNAME\tGAME\tALSO\tFROM\tCARDS")
+	fmt.Fprintln(tw, "DECK\tNAME\tGAME\tALSO\tFROM\tCARDS")
 	for _, d := range list {
-		from := "built in"
+		from := "tableref's own"
 		if d.File != "" {
 			from = d.File
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%d\n", d.Code, d.Name, d.Game, strings.Join(d.Aliases, ", "), from, d.Cards)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%d\n", d.Key, d.Name, d.Game, strings.Join(d.Aliases, ", "), from, d.Cards)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -74,10 +78,12 @@ type CardRow struct {
 }
 
 func Show(w io.Writer, d *rules.Deck, asJSON bool) error {
-	geoCards := geo.Cards(d.Code)
+	geoCards := geo.Cards(d.Pick())
+	in, _ := geo.Info(d.Pick())
 	if asJSON {
-		return cli.WriteJSON(w, cardRows(d, geoCards))
+		return cli.WriteJSON(w, cardRows(in, d, geoCards))
 	}
+	fmt.Fprintln(w, showHead(d))
 	tw := cli.NewTable(w)
 	if geoCards == nil {
 		fmt.Fprintln(tw, "ID\tNAME\tKIND")
@@ -86,8 +92,7 @@ func Show(w io.Writer, d *rules.Deck, asJSON bool) error {
 		}
 		return tw.Flush()
 	}
-	in, _ := geo.Info(d.Code)
-	printed := d.Code == geo.DeckEurope || in.Installed && in.Printed // what the cards print
+	printed := tablerefEU(in) || in.Installed && in.Printed // what the cards print
 	head := "ID\tNAME\tCOUNTRY\tLAT\tLON\tKIND\tLEVEL"
 	switch {
 	case printed && in.Game == geo.GameWIT:
@@ -119,6 +124,24 @@ func Show(w io.Writer, d *rules.Deck, asJSON bool) error {
 	return tw.Flush()
 }
 
+// showHead is the line decks show starts with: which deck it is, and
+// whether it is tableref's own or installed, from which file.
+func showHead(d *rules.Deck) string {
+	head := fmt.Sprintf("%s: %s, %s, ", d.Pick(), d.Name, rules.Count(len(d.Cards), "card"))
+	if d.Source == "" {
+		return head + "tableref's own deck"
+	}
+	head += "installed from " + d.Source
+	if d.Pick() != d.Code {
+		head += fmt.Sprintf(" (its cards' codes say %s, as tableref's %s stickers do)", d.Code, d.Code)
+	}
+	return head
+}
+
+// tablerefEU says in is tableref's own Nord Sud Ovest Est deck, whose
+// printed degrees are the coordinates' whole degrees.
+func tablerefEU(in geo.DeckInfo) bool { return in.Code == geo.DeckEurope && !in.Installed }
+
 // printedDegrees writes coordinates the way the Italian cards print them:
 // 41°N 12°E, with O (Ovest) for west.
 func printedDegrees(lat, lon int) string {
@@ -132,7 +155,7 @@ func printedDegrees(lat, lon int) string {
 	return fmt.Sprintf("%d°%s %d°%s", lat, ns, lon, ew)
 }
 
-func cardRows(d *rules.Deck, geoCards []geo.Card) []CardRow {
+func cardRows(in geo.DeckInfo, d *rules.Deck, geoCards []geo.Card) []CardRow {
 	var rows []CardRow
 	if geoCards == nil {
 		for _, c := range d.Cards {
@@ -146,7 +169,7 @@ func cardRows(d *rules.Deck, geoCards []geo.Card) []CardRow {
 		if c.HasCoords {
 			r.Lat, r.Lon = &c.Lat, &c.Lon
 		}
-		if d.Code == geo.DeckEurope {
+		if tablerefEU(in) {
 			r.PrintedLat, r.PrintedLon = &c.PrintedLat, &c.PrintedLon
 		}
 		if p := c.Printed; p != nil {

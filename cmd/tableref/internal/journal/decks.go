@@ -48,19 +48,22 @@ func DeckPrints(s rules.Setup) []DeckPrint {
 	return out
 }
 
-func deckPrint(code string) (DeckPrint, bool) {
-	info, ok := geo.Info(code)
+// deckPrint is the print of the deck picked by key (SA, SA-BOX): Code
+// records the key, so a game judged with a box installed beside
+// tableref's deck is checked against that box, not against tableref's.
+func deckPrint(key string) (DeckPrint, bool) {
+	info, ok := geo.Info(key)
 	if !ok {
 		return DeckPrint{}, false
 	}
-	data, err := json.Marshal(geo.Cards(info.Code))
+	data, err := json.Marshal(geo.Cards(info.Key))
 	if err != nil {
 		return DeckPrint{}, false
 	}
 	sum := sha256.Sum256(data)
-	p := DeckPrint{Code: info.Code, SHA256: hex.EncodeToString(sum[:])}
+	p := DeckPrint{Code: info.Key, SHA256: hex.EncodeToString(sum[:])}
 	if info.Installed {
-		p.File = deckdir.Source(info.Code)
+		p.File = deckdir.Source(info.Key)
 	}
 	return p, true
 }
@@ -108,6 +111,11 @@ func CheckDecks(journal string, judged []DeckPrint) error {
 			is = "the installed " + j.Code + " is " + now.File + ", with other cards"
 		case ok:
 			is = "tableref's own " + j.Code + " is in use now, with other cards"
+		}
+		if box, ok := deckPrint(j.Code + geo.BoxSuffix); ok && j.File != "" && box.SHA256 == j.SHA256 {
+			// Written when an installed box took the place of tableref's
+			// deck of its code; boxes are installed beside it now.
+			is += fmt.Sprintf(", and the same cards are installed as %s beside it (from %s)", box.Code, box.File)
 		}
 		diffs = append(diffs, fmt.Sprintf("deck %s: judged with %s (sha256 %.12s); %s (sha256 %.12s)", j.Code, was, j.SHA256, is, now.SHA256))
 	}
