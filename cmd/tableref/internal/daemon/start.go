@@ -76,20 +76,22 @@ func piMode(cfg *config.Config, cal *calibration.File) (camera.Spec, bool) {
 
 // startProblem is what would stop run at once, found before any hardware
 // is opened so that it is the first thing said: no game to resume and
-// none configured, or a camera source that means nothing.
+// none configured, a camera source that means nothing, or one this machine
+// cannot have (the default pi on a laptop: OpenCV warns, retries, hangs).
 func startProblem(cfg *config.Config, cfgPath string) error {
 	if strings.HasPrefix(cfg.Camera.Source, live.ReplayPrefix) {
 		return nil
 	}
-	if _, err := camera.Parse(cfg.Camera.Source); err != nil {
+	spec, err := camera.Parse(cfg.Camera.Source)
+	if err != nil {
 		return fmt.Errorf("camera.source: %w", err)
 	}
-	if cfg.Game.Mode != "" {
-		return nil
+	if _, err := os.Stat(cfg.Journal); cfg.Game.Mode == "" && err != nil {
+		return fmt.Errorf("no game to resume (no journal at %s) and none configured: set game.mode and game.players in %s, "+
+			"or type 'tableref run --mode MODE --players A,B' ('tableref modes' lists the modes)", cfg.Journal, cfgPath)
 	}
-	if _, err := os.Stat(cfg.Journal); err == nil {
-		return nil // a game to resume
+	if err := camera.Present(spec); err != nil {
+		return fmt.Errorf("camera.source %s: %w: give a camera with --camera (0 for the first webcam, a video file, a folder of frames) or camera.source in %s", cfg.Camera.Source, err, cfgPath)
 	}
-	return fmt.Errorf("no game to resume (no journal at %s) and none configured: set game.mode and game.players in %s, "+
-		"or type 'tableref run --mode MODE --players A,B' ('tableref modes' lists the modes)", cfg.Journal, cfgPath)
+	return nil
 }

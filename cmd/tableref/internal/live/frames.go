@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"math"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -130,6 +131,19 @@ func (c *Camera) Close() {
 	}
 }
 
+// NoCamera begins the status of a camera that failed at its first open
+// (never a frame in this run), as against one lost during the game.
+const NoCamera = "no camera: "
+
+// CameraDown is what the display says for a camera status saying it is
+// down: a camera that never gave a frame in this run was not lost.
+func CameraDown(status string) []string {
+	if strings.HasPrefix(status, NoCamera) {
+		return []string{"No camera found", "Check the cable"}
+	}
+	return []string{"Camera lost", "Check the cable"}
+}
+
 // ErrEnded says a file, folder or replay source has no more frames.
 var ErrEnded = errors.New("the recording ended")
 
@@ -157,7 +171,7 @@ func (c *Camera) Run(ctx context.Context) error {
 		case err != nil && opens > 1 && !lost.Swap(true):
 			c.status(false, "camera lost: "+err.Error())
 		case err != nil && opens == 1:
-			c.status(false, "no camera: "+err.Error())
+			c.status(false, NoCamera+err.Error())
 			lost.Store(true)
 		case err == nil && lost.Swap(false):
 			c.status(true, "camera back: "+src.String())
