@@ -232,6 +232,7 @@ var lines = []line{
 
 	// The referee's own screens (package daemon, present).
 	{"Camera lost", "Camera persa", "Kamera weg", "Cámara perdida", "Câmera perdida"},
+	{"No camera found", "Nessuna camera", "Keine Kamera", "Sin cámara", "Sem câmera"},
 	{"Check the cable", "Controlla cavo", "Kabel prüfen", "Revisa el cable", "Verifique o cabo"},
 	{"Camera back", "Camera tornata", "Kamera wieder da", "Cámara de vuelta", "Câmera voltou"},
 	{"Play on", "Continuate", "Weiterspielen", "Seguid jugando", "Continuem"},
