@@ -342,3 +342,60 @@ func TestFocusOrder(t *testing.T) {
 		})
 	}
 }
+
+// mapFitJS says, per map, whether it fits its box, the scale it is drawn
+// at, and whether the hint that it scrolls is shown.
+const mapFitJS = `[...document.querySelectorAll('#zones .grid-scroll')].map((s) => ({
+  fits: s.scrollWidth <= s.clientWidth + 1,
+  zoom: parseFloat(getComputedStyle(s.firstElementChild).zoom || '1'),
+  hint: !!s.nextElementSibling && s.nextElementSibling.classList.contains('scroll-hint') && s.nextElementSibling.checkVisibility(),
+}))`
+
+type mapFit struct {
+	Fits bool    `json:"fits"`
+	Zoom float64 `json:"zoom"`
+	Hint bool    `json:"hint"`
+}
+
+// On a phone (390 px) a map is scaled to the width, so the demo game's
+// five columns are all in view; a map too wide even at the smallest
+// readable scale scrolls, and says so under it. Once the map was cut at
+// the right edge and scrolled sideways with nothing saying more lay there.
+func TestMapFitsAPhone(t *testing.T) {
+	states := layoutStates(t)
+	wide := states["demo-playing"]
+	wide.Zones = append([]Zone(nil), wide.Zones...)
+	z := wide.Zones[0]
+	z.Cols += 8 // a long line of cards: wider than a phone at any readable scale
+	z.Cells = append(append([]Cell(nil), z.Cells...), Cell{Row: z.Top, Col: z.Left + z.Cols - 1, Card: "SA-099", Name: "Ciudad del Este"})
+	wide.Zones[0] = z
+	b := chromium(t)
+	for _, c := range []struct {
+		name string
+		st   State
+		fits bool
+	}{{"demo-playing", states["demo-playing"], true}, {"mapit", states["mapit"], true}, {"wide", wide, false}} {
+		t.Run(c.name, func(t *testing.T) {
+			p := openAt(t, b, c.st, 390, 844)
+			got := eval[[]mapFit](p, mapFitJS)
+			if len(got) == 0 {
+				t.Fatal("no map on the page")
+			}
+			for i, m := range got {
+				switch {
+				case c.fits && !m.Fits:
+					t.Errorf("map %d: cut at the right edge (scale %.2f)", i, m.Zoom)
+				case !m.Fits && !m.Hint:
+					t.Errorf("map %d: scrolls sideways with no hint (scale %.2f)", i, m.Zoom)
+				case m.Fits && m.Hint:
+					t.Errorf("map %d: fits but says it scrolls", i)
+				case m.Zoom < 0.65:
+					t.Errorf("map %d: drawn at %.2f, too small to read", i, m.Zoom)
+				}
+			}
+			if c.name == "wide" && (got[0].Fits || got[0].Zoom > 0.7) {
+				t.Errorf("the wide map: %+v, want it at the smallest scale and scrolling", got[0])
+			}
+		})
+	}
+}

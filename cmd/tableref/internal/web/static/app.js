@@ -239,24 +239,46 @@ function renderZones(s) {
     for (let r = 0; r < z.rows; r++) {
       for (let c = 0; c < z.cols; c++) grid.append(renderCell(byPos.get((z.top + r) + ',' + (z.left + c)), colourZone, sides));
     }
-    // A map wider than a phone scrolls in its own box, which the
-    // keyboard can reach and scroll too.
+    // A map wider than a phone is scaled to the width (fitGrids); one too
+    // wide even then scrolls in its own box, which the keyboard can reach
+    // and scroll too, and says so.
     const scroll = el('div', 'grid-scroll');
     scroll.tabIndex = 0;
     scroll.setAttribute('role', 'region');
     scroll.setAttribute('aria-label', `${z.name}: the cards as the referee sees them`);
     scroll.append(grid);
-    wrap.append(scroll);
+    const hint = el('p', 'scroll-hint', t('The map goes on: scroll it sideways →'));
+    hint.hidden = true;
+    wrap.append(scroll, hint);
     if (z.items && z.items.length) {
       wrap.append(el('p', 'items', 'Off the grid: ' + z.items.map((i) => i.name + (i.back && sides[1] ? ` (${sides[1]} up)` : '')).join(', ')));
     }
     box.append(wrap);
   }
+  fitGrids();
   const legend = $('legend');
   legend.replaceChildren();
   const key = (cls, text) => { const sp = el('span'); sp.append(el('span', 'swatch ' + cls), text); return sp; };
   legend.append(key('right', t('right')), key('wrong', t('wrong')));
   if (sides[1]) legend.append(key('back', `${sides[1]} up`));
+}
+
+// The smallest scale a map is shown at: card names stay readable (a
+// phone's .76rem names at 8 CSS px, 24 device pixels on a 3× screen); the
+// demo game's six columns need 0.69 at 390 px.
+const minZoom = 0.66;
+
+// fitGrids scales each map down to its box's width, no smaller than
+// minZoom; a map still too wide shows the hint under it. A map cut at the
+// window's edge with nothing saying more lies beyond misleads the players.
+function fitGrids() {
+  for (const scroll of document.querySelectorAll('#zones .grid-scroll')) {
+    const grid = scroll.firstElementChild;
+    grid.style.zoom = '';
+    const need = grid.scrollWidth, have = scroll.clientWidth;
+    if (need > have + 1 && have > 0) grid.style.zoom = String(Math.max(minZoom, have / need));
+    scroll.nextElementSibling.hidden = scroll.scrollWidth <= scroll.clientWidth + 1;
+  }
 }
 
 function renderCell(cell, colourZone, sides) {
@@ -534,6 +556,7 @@ function connect() {
 }
 
 $('frame').addEventListener('load', () => { if (state) renderPicture(state); });
+window.addEventListener('resize', fitGrids); // a phone turned sideways
 $('lang').addEventListener('change', async (e) => {
   try {
     await post('/api/language', {lang: e.target.value});
