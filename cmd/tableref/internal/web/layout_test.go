@@ -399,3 +399,39 @@ func TestMapFitsAPhone(t *testing.T) {
 		})
 	}
 }
+
+// The demo game at 390 px in Italian and German: the log and the banner
+// say the engines' sentences in the language, and the page still fits.
+// With TABLEREF_SCREENSHOTS set it keeps the pictures (docs/languages.md).
+func TestPhonePageInTheirLanguage(t *testing.T) {
+	shots := os.Getenv("TABLEREF_SCREENSHOTS")
+	b := chromium(t)
+	for _, c := range []struct{ lang, log string }{
+		{"it", "prende 2 segnalini e ha 5 punti."},
+		{"de", "nimmt 2 Zählsteine und hat 5 Punkte."},
+	} {
+		t.Run(c.lang, func(t *testing.T) {
+			st := layoutStates(t)["demo-playing"]
+			st.Lang = c.lang
+			p := openAt(t, b, st, 390, 844)
+			p.until(`document.documentElement.lang === '`+c.lang+`'`, "the page in "+c.lang)
+			if !eval[bool](p, `[...document.querySelectorAll('#events .text')].some((e) => e.textContent.endsWith('`+c.log+`'))`) {
+				t.Errorf("no sentence of the log ends %q: %s", c.log, p.text(`#events`))
+			}
+			if bad := eval[[]string](p, overflowJS); len(bad) > 0 {
+				t.Errorf("sideways overflow: %s", strings.Join(bad, "; "))
+			}
+			if shots != "" {
+				png, err := chromedp.Run(p.ctx, chromedp.FullScreenshot(100))
+				if err != nil {
+					t.Fatal(err)
+				}
+				file := filepath.Join(shots, "page-390-"+c.lang+".png")
+				if err := os.WriteFile(file, png, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				t.Logf("wrote %s", file)
+			}
+		})
+	}
+}

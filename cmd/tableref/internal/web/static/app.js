@@ -101,19 +101,15 @@ function renderBanner(s) {
   const lines = (s.screen && s.screen.lines) || [];
   $('banner').className = 'banner ' + (b.verdict || 'none');
   // The sentence, big; the working in brackets ("green 3 < 54"), small.
-  // In another language the display's words stand for the engines'
-  // English sentence.
-  const about = (sentence) => (s.events || []).find((e) => e.long === sentence && e.short.join('').trim());
-  const verdict = lang === 'en' ? null : about(b.text);
-  const text = (verdict ? verdict.short.join(' ') : lang === 'en' ? b.text : lines.join(' ')) || b.text || t('Waiting for the referee…');
+  // The server has put it in the players' language (or, where its
+  // catalogue lacks it, the display's words in place of the English).
+  const text = b.text || lines.join(' ') || t('Waiting for the referee…');
   const why = [...text.matchAll(/\s*\(([^()]*)\)/g)].map((m) => m[1]);
   $('banner-text').textContent = text.replace(/\s*\([^()]*\)/g, '');
   $('banner-why').textContent = why.join('; ');
   $('banner-why').hidden = why.length === 0;
   const now = $('banner-now');
-  // In another language, the display's words of the event the sentence is about.
-  const said = lang === 'en' ? null : about(b.now);
-  now.textContent = said ? said.short.join(' ') : b.now || '';
+  now.textContent = b.now || '';
   now.className = 'banner-now' + (b.nowKind === 'warning' ? ' warning' : '');
   now.hidden = !b.now;
 }
@@ -412,7 +408,7 @@ function renderEvents(s) {
     const t = el('time', 't', e.at ? clock(e.at) : '—');
     if (e.at) t.dateTime = new Date(e.at).toISOString();
     else t.title = 'said before tableref restarted';
-    li.append(t, el('span', 'text', (lang !== 'en' && e.short.join(' ').trim()) || e.long || e.short.join(' ')));
+    li.append(t, el('span', 'text', e.long || e.short.join(' ')));
     ol.append(li);
   }
 }
