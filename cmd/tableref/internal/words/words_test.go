@@ -220,7 +220,7 @@ func namesOnly(part string, players []string) bool {
 	for _, m := range rules.Modes() {
 		part = strings.ReplaceAll(part, m.Name, "")
 	}
-	for _, it := range regexp.MustCompile(`, | & `).Split(part, -1) {
+	for _, it := range regexp.MustCompile(`, | & |: `).Split(part, -1) {
 		it = strings.TrimSpace(regexp.MustCompile(` -?\d+$`).ReplaceAllString(it, ""))
 		if it != "" && !isName(it, players) {
 			return false
@@ -230,10 +230,10 @@ func namesOnly(part string, players []string) bool {
 }
 
 // sentenceRecordings are the recorded games whose every full sentence the
-// catalogue translates (the page's log and banner, the history); the
-// others' sentences stay English on the page, which then shows the
-// display's words.
-var sentenceRecordings = recordings[:1]
+// catalogue translates (the page's log and banner): Where is That?'s. The
+// others' sentences are not all there yet; the page shows the display's
+// words for those.
+var sentenceRecordings = recordings[:3]
 
 // TestEverySentenceInEveryLanguage plays the recorded games and checks
 // each full sentence in each language: its key is in the catalogue, and
