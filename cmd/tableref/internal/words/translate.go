@@ -160,6 +160,17 @@ func sentence(l Lang, s string, whole bool) (string, []string) {
 		return strings.Join(items, "; "), left
 	}
 	p, args, ok := find(said, s)
+	if !ok && !whole && strings.Contains(s, ", ") {
+		// A list of parts ("Ana 0 cards, Ben 1 card") item by item.
+		var left []string
+		items := strings.Split(s, ", ")
+		for i, it := range items {
+			var l2 []string
+			items[i], l2 = sentence(l, it, false)
+			left = append(left, l2...)
+		}
+		return strings.Join(items, ", "), left
+	}
 	if !ok {
 		return s, []string{s}
 	}
