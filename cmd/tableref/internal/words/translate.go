@@ -150,26 +150,11 @@ func Sentence(l Lang, s string) (string, bool) {
 // would match a key for one item, the names taking in the rest.
 func sentence(l Lang, s string, whole bool) (string, []string) {
 	if !whole && strings.Contains(s, "; ") {
-		var left []string
-		items := strings.Split(s, "; ")
-		for i, it := range items {
-			var l2 []string
-			items[i], l2 = sentence(l, it, false)
-			left = append(left, l2...)
-		}
-		return strings.Join(items, "; "), left
+		return eachItem(l, s, "; ")
 	}
 	p, args, ok := find(said, s)
 	if !ok && !whole && strings.Contains(s, ", ") {
-		// A list of parts ("Ana 0 cards, Ben 1 card") item by item.
-		var left []string
-		items := strings.Split(s, ", ")
-		for i, it := range items {
-			var l2 []string
-			items[i], l2 = sentence(l, it, false)
-			left = append(left, l2...)
-		}
-		return strings.Join(items, ", "), left
+		return eachItem(l, s, ", ") // "Ana 0 cards, Ben 1 card"
 	}
 	if !ok {
 		return s, []string{s}
@@ -184,6 +169,18 @@ func sentence(l Lang, s string, whole bool) (string, []string) {
 		left = append(left, l2...)
 	}
 	return printer(l).Sprintf(p.key, args...), left
+}
+
+// eachItem translates the items of a list joined by sep, each a part.
+func eachItem(l Lang, s, sep string) (string, []string) {
+	var left []string
+	items := strings.Split(s, sep)
+	for i, it := range items {
+		var l2 []string
+		items[i], l2 = sentence(l, it, false)
+		left = append(left, l2...)
+	}
+	return strings.Join(items, sep), left
 }
 
 // find is the key of ps that s is a line of, and the names and numbers
