@@ -156,6 +156,9 @@ func sentence(l Lang, s string, whole bool) (string, []string) {
 	if !ok && !whole && strings.Contains(s, ", ") {
 		return eachItem(l, s, ", ") // "Ana 0 cards, Ben 1 card"
 	}
+	if !ok && !whole {
+		p, args, ok = find(patterns, s) // a part the display says too: "N3 homes"
+	}
 	if !ok {
 		return s, []string{s}
 	}
