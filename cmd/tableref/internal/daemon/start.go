@@ -76,22 +76,14 @@ func piMode(cfg *config.Config, cal *calibration.File) (camera.Spec, bool) {
 
 // startProblem is what would stop run at once, found before any hardware
 // is opened so that it is the first thing said: no game to resume and
-// none configured, a camera source that means nothing, or one this machine
-// cannot have (the default pi on a laptop: OpenCV warns, retries, hangs).
+// none configured, or a camera that cannot work (live.CameraProblem).
 func startProblem(cfg *config.Config, cfgPath string) error {
 	if strings.HasPrefix(cfg.Camera.Source, live.ReplayPrefix) {
 		return nil
-	}
-	spec, err := camera.Parse(cfg.Camera.Source)
-	if err != nil {
-		return fmt.Errorf("camera.source: %w", err)
 	}
 	if _, err := os.Stat(cfg.Journal); cfg.Game.Mode == "" && err != nil {
 		return fmt.Errorf("no game to resume (no journal at %s) and none configured: set game.mode and game.players in %s, "+
 			"or type 'tableref run --mode MODE --players A,B' ('tableref modes' lists the modes)", cfg.Journal, cfgPath)
 	}
-	if err := camera.Present(spec); err != nil {
-		return fmt.Errorf("camera.source %s: %w: give a camera with --camera (0 for the first webcam, a video file, a folder of frames) or camera.source in %s", cfg.Camera.Source, err, cfgPath)
-	}
-	return nil
+	return live.CameraProblem(cfg.Camera.Source, cfgPath)
 }

@@ -3,6 +3,7 @@ package live
 import (
 	"context"
 	"errors"
+	"fmt"
 	"github.com/tableref/tableref/cmd/tableref/internal/clock"
 	"image"
 	"io"
@@ -134,6 +135,22 @@ func (c *Camera) Close() {
 // NoCamera begins the status of a camera that failed at its first open
 // (never a frame in this run), as against one lost during the game.
 const NoCamera = "no camera: "
+
+// CameraProblem is what stops a camera source before anything is opened:
+// text that names no camera, or a camera this machine cannot have (the
+// default pi on a laptop: OpenCV's GStreamer backend would warn on stderr
+// on every retry and may never return), said in one line naming what to
+// give. cfgPath is the configuration file's name, for the message.
+func CameraProblem(source, cfgPath string) error {
+	spec, err := camera.Parse(source)
+	if err != nil {
+		return fmt.Errorf("camera.source: %w", err)
+	}
+	if err := camera.Present(spec); err != nil {
+		return fmt.Errorf("camera.source %s: %w: give a camera with --camera (0 for the first webcam, a video file, a folder of frames) or camera.source in %s", source, err, cfgPath)
+	}
+	return nil
+}
 
 // CameraDown is what the display says for a camera status saying it is
 // down: a camera that never gave a frame in this run was not lost.
