@@ -150,11 +150,16 @@ func Sentence(l Lang, s string) (string, bool) {
 // would match a key for one item, the names taking in the rest.
 func sentence(l Lang, s string, whole bool) (string, []string) {
 	if !whole && strings.Contains(s, "; ") {
-		return eachItem(l, s, "; ")
+		out, left, _ := eachItem(l, s, "; ")
+		return out, left
 	}
 	p, args, ok := find(said, s)
 	if !ok && !whole && strings.Contains(s, ", ") {
-		return eachItem(l, s, ", ") // "Ana 0 cards, Ben 1 card"
+		// "Ana 0 cards, Ben 1 card" item by item; where no item is
+		// translated it stays whole: names ("Green-Green 2 (Deer, Goat)").
+		if out, left, known := eachItem(l, s, ", "); known > 0 {
+			return out, left
+		}
 	}
 	if !ok && !whole {
 		p, args, ok = find(patterns, s) // a part the display says too: "N3 homes"
@@ -174,16 +179,21 @@ func sentence(l Lang, s string, whole bool) (string, []string) {
 	return printer(l).Sprintf(p.key, args...), left
 }
 
-// eachItem translates the items of a list joined by sep, each a part.
-func eachItem(l Lang, s, sep string) (string, []string) {
+// eachItem translates the items of a list joined by sep, each a part,
+// and says how many the catalogue knew.
+func eachItem(l Lang, s, sep string) (string, []string, int) {
 	var left []string
+	known := 0
 	items := strings.Split(s, sep)
 	for i, it := range items {
 		var l2 []string
 		items[i], l2 = sentence(l, it, false)
+		if len(l2) != 1 || l2[0] != it {
+			known++
+		}
 		left = append(left, l2...)
 	}
-	return strings.Join(items, sep), left
+	return strings.Join(items, sep), left, known
 }
 
 // find is the key of ps that s is a line of, and the names and numbers
