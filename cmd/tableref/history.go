@@ -6,6 +6,7 @@ import (
 	"github.com/tableref/tableref/cmd/tableref/internal/cli"
 	"github.com/tableref/tableref/cmd/tableref/internal/history"
 	"github.com/tableref/tableref/cmd/tableref/internal/paths"
+	"github.com/tableref/tableref/cmd/tableref/internal/words"
 )
 
 // historyFlags are the flags every history command shares.
@@ -52,15 +53,21 @@ func newHistory() *cobra.Command {
 
 func newHistoryShow() *cobra.Command {
 	var q history.Query
+	var lang string
 	c := &cobra.Command{
 		Use:   "show ID",
 		Short: "one game: its players, final table and every verdict",
 		Args:  cli.ArgsBetween(1, 1, "one game id ('tableref history' lists them)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return history.ShowGame(cmd.Context(), q.Path, args[0], cmd.OutOrStdout())
+			l, err := words.Parse(lang)
+			if err != nil {
+				return cli.Usagef("--language %v", err)
+			}
+			return history.ShowGame(cmd.Context(), q.Path, args[0], l, cmd.OutOrStdout())
 		},
 	}
 	historyFlags(c.Flags(), &q, false)
+	c.Flags().StringVar(&lang, "language", "en", "the verdicts' sentences in this language: en, it, de, es or pt (where the catalogue has them)")
 	return c
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/tableref/tableref/hw/board"
+	"github.com/tableref/tableref/vision/camera"
 )
 
 // childEnv makes the test binary run tableref itself (see TestRunChild), so
@@ -254,6 +256,36 @@ func TestUnknownKeysSameWords(t *testing.T) {
 	} {
 		if !strings.Contains(tc.got, tc.want) {
 			t.Errorf("stderr %q\nwant %q", tc.got, tc.want)
+		}
+	}
+}
+
+// Off a Pi, a camera the machine does not have is said in one line naming
+// what to give (--camera, camera.source), before anything is opened: no
+// OpenCV warnings, no "Camera lost / Check the cable" on a display, no
+// retrying for ever (the Pi camera's pipeline never returned on a laptop).
+func TestRunWithoutTheCameraSaysWhatToGive(t *testing.T) {
+	sources := []string{"/dev/video97"}
+	if sp, _ := camera.Parse("pi"); camera.Present(sp) != nil {
+		sources = append(sources, "pi") // the default, on a machine without a Pi camera
+	}
+	for _, src := range sources {
+		dir := t.TempDir()
+		cfg := filepath.Join(dir, "config.yaml")
+		os.WriteFile(cfg, []byte(fmt.Sprintf("camera: {source: %q}\njournal: %s\nweb: {listen: \"off\"}\ngame: {mode: wit-continental, players: [Ana, Ben]}\n", src, filepath.Join(dir, "j.jsonl"))), 0o644)
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		var o, e bytes.Buffer
+		cmd := child(t, ctx, &o, &e, "run", "--config", cfg)
+		err := cmd.Wait()
+		cancel()
+		lines := strings.Split(strings.TrimSpace(e.String()), "\n")
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != 1 || len(lines) != 1 ||
+			!strings.Contains(lines[0], "--camera") || !strings.Contains(lines[0], "camera.source "+src) || strings.Contains(e.String(), "WARN") {
+			t.Errorf("camera %s: %v; stderr:\n%s\nstdout:\n%s", src, err, e.String(), o.String())
+		}
+		if strings.Contains(o.String(), "Camera lost") {
+			t.Errorf("camera %s: the display says the camera was lost:\n%s", src, o.String())
 		}
 	}
 }

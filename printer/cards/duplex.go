@@ -15,7 +15,9 @@ import (
 // back-page coordinates with the correction's sign, so the reading is the
 // value to use.
 func DuplexCalibration(doc *pdf.Doc, p layout.Paper) {
-	spots := []draw.Pt{{X: p.W / 2, Y: p.H / 2}, {X: 40, Y: 45}, {X: p.W - 40, Y: 45}, {X: 40, Y: p.H - 45}, {X: p.W - 40, Y: p.H - 45}}
+	// The corner crosses sit low enough that their 25 mm arms end below
+	// the instruction line (baseline 21 mm): at 45 mm they ran through it.
+	spots := []draw.Pt{{X: p.W / 2, Y: p.H / 2}, {X: 40, Y: 55}, {X: p.W - 40, Y: 55}, {X: 40, Y: p.H - 55}, {X: p.W - 40, Y: p.H - 55}}
 	front := doc.Page()
 	title(front, p, "Duplex test — front. Print this page and the next double-sided (flip on long edge), at 100 %.")
 	note(front, p, "Hold the sheet against a light, back side towards you: read on each scale where this page's cross falls.")

@@ -223,8 +223,9 @@ func (g *continental) judge(p int, m move, cur layout, src *rules.Zone) []rules.
 		evs = append(evs,
 			rules.Event{Kind: rules.EventVerdict, Player: p, Card: m.Card, Verdict: rules.Wrong, Round: round,
 				Short: rules.Say(sn+": WRONG", g.short(p)+" +0"),
-				Long: fmt.Sprintf("%s placed %s: %s (%s). The card is discarded and scores nothing.", g.name(p), how,
-					wrongWords(len(wrong), len(cs)), describeCircles(g.deck, cs))},
+				More:  wrongScreens(g.deck, m.Card, wrong),
+				Long: fmt.Sprintf("%s placed %s: %s. The card is discarded and scores nothing.", g.name(p), how,
+					wrongWords(g.deck, wrong, cs))},
 			rules.Event{Kind: rules.EventDo, Action: "remove", Card: m.Card, Player: p,
 				Short: rules.Say("Remove "+rules.ShortName(nm, 9), "Leave the rest"),
 				Long:  fmt.Sprintf("Take %s off the map; any pushed cards stay where they are now.", nm)})

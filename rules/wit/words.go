@@ -27,12 +27,51 @@ func circleCount(n int, all bool) string {
 	return fmt.Sprintf("%d circles", n)
 }
 
-// wrongWords says how many circles are wrong: "1 of 3 circles wrong".
-func wrongWords(wrong, of int) string {
-	if of == 1 {
-		return "its circle is wrong"
+// wrongWords says which circles are wrong, then the others: "its circle
+// is wrong (Lima above Sucre: green 50 > 37)", "1 of its 3 circles wrong:
+// Arequipa above Cobija: green 8 > 2 (right: …)". A list of every circle
+// alone left the players to find the failing one among four.
+func wrongWords(d *Deck, wrong, all []Circle) string {
+	if len(all) == 1 {
+		return fmt.Sprintf("its circle is wrong (%s)", describeCircles(d, wrong))
 	}
-	return fmt.Sprintf("%d of its %d circles wrong", wrong, of)
+	var right []Circle
+	for _, c := range all {
+		if c.Right() {
+			right = append(right, c)
+		}
+	}
+	out := fmt.Sprintf("%d of its %d circles wrong: %s", len(wrong), len(all), describeCircles(d, wrong))
+	if len(right) > 0 {
+		out += fmt.Sprintf(" (right: %s)", describeCircles(d, right))
+	}
+	return out
+}
+
+// wrongScreens are the display's screens after a wrong verdict, one per
+// wrong circle, naming the neighbour it failed against as seen from the
+// placed card: "Wrong circle:" / "above Cobija".
+func wrongScreens(d *Deck, placed rules.CardID, wrong []Circle) [][2]string {
+	var out [][2]string
+	for _, c := range wrong {
+		var where string
+		var other rules.CardID
+		switch {
+		case c.Green == placed && c.Vertical:
+			where, other = "above", c.Dark
+		case c.Green == placed:
+			where, other = "left of", c.Dark
+		case c.Vertical:
+			where, other = "below", c.Green
+		default:
+			where, other = "right of", c.Green
+		}
+		if c.Green != placed && c.Dark != placed {
+			continue // a circle the placed card is not part of: none is judged so
+		}
+		out = append(out, rules.Say("Wrong circle:", where+" "+rules.ShortName(d.Name(other), rules.ShortWidth-len(where)-1)))
+	}
+	return out
 }
 
 func plural(n int) string {

@@ -2,13 +2,16 @@ package wit
 
 import (
 	"fmt"
+	"os"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/rules/geo"
+	"github.com/tableref/tableref/rules/replay"
 	"github.com/tableref/tableref/rules/rulestest"
 )
 
@@ -134,5 +137,39 @@ func TestInstalledDeckSaysItsNumbers(t *testing.T) {
 	}
 	if got := below.Describe(d); got != "Punta del Este above Piura: green 81 > 42" || below.Right() {
 		t.Errorf("bottom circle: %q (right %v)", got, below.Right())
+	}
+}
+
+// TestWrongCardNamesTheFailedCircle plays the demo game up to its wrong
+// card (Arequipa, one of four circles wrong) and checks that the page's
+// sentence names the failing circle apart from the right ones, and that
+// the display says it on a screen of its own.
+func TestWrongCardNamesTheFailedCircle(t *testing.T) {
+	f, err := os.Open(demoReplay)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var got *rules.Event
+	if _, err := replay.Run(replay.NewReader(f, demoReplay), func(s replay.Stamped) {
+		if s.Kind == rules.EventVerdict && s.Verdict == rules.Wrong && got == nil {
+			e := s.Event
+			got = &e
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if got == nil {
+		t.Fatal("the demo game has no wrong card")
+	}
+	const failed = "Arequipa above Cobija: green 54 > 43"
+	if want := "1 of its 4 circles wrong: " + failed + " (right: "; !strings.Contains(got.Long, want) {
+		t.Errorf("long %q: want the failed circle first, %q", got.Long, want)
+	}
+	if strings.Count(got.Long, failed) != 1 {
+		t.Errorf("long %q names the failed circle %d times", got.Long, strings.Count(got.Long, failed))
+	}
+	if want := [][2]string{{"Wrong circle:", "above Cobija"}}; !slices.Equal(got.More, want) {
+		t.Errorf("screens after %v: %v, want %v", got.Short, got.More, want)
 	}
 }

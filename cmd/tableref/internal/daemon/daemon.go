@@ -678,7 +678,7 @@ func (d *daemon) applyStatus(s statusMsg) {
 		switch {
 		case !*s.camera:
 			slog.Warn("camera", "status", s.text)
-			d.pres.Send([]present.Screen{{Msg: display.Message{Lines: []string{"Camera lost", "Check the cable"}, Verdict: display.Warn}, Hold: present.VerdictHold, Class: present.ClassSystem}})
+			d.pres.Send([]present.Screen{{Msg: display.Message{Lines: live.CameraDown(s.text), Verdict: display.Warn}, Hold: present.VerdictHold, Class: present.ClassSystem}})
 		case !was && strings.HasPrefix(s.text, "camera back"):
 			slog.Info("camera", "status", s.text)
 			d.pres.Send([]present.Screen{{Msg: display.Message{Lines: []string{"Camera back", "Play on"}}, Hold: present.ReadHold, Class: present.ClassSystem}, {Msg: d.h.screen, Hold: present.ReadHold}})

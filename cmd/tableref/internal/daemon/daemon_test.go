@@ -173,3 +173,30 @@ func TestPipelineWithCameraUnplugged(t *testing.T) {
 		t.Fatalf("game after the recording: %+v", final)
 	}
 }
+
+// A camera that fails from the first open was never lost: the display
+// says none was found, then that it is back once it gives frames.
+func TestCameraNeverOpenedIsNotLost(t *testing.T) {
+	frames := []int{0, 0, 0, 0, 0, 0}
+	cam := &scriptCamera{frames: frames, next: &atomic.Int64{}, failAt: -1, failOpens: &atomic.Int64{}}
+	cam.failOpens.Store(2)
+	disp := &recDisplay{}
+	cfg := testConfig(t, "scripted")
+	cfg.Camera.AtEnd = config.AtEndStop
+	cfg.Camera.FPS = 200
+	fastHolds(t, 20*time.Millisecond)
+	err := Run(context.Background(), cfg, Deps{
+		Display:    disp,
+		OpenCamera: cam.open,
+		NewScanner: func(rules.Setup) (live.Scanner, error) {
+			return &pixelScanner{tables: []rules.Table{{}}, sent: -1}, nil
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	shown := disp.all()
+	if !strings.Contains(shown, "warn: No camera found / Check the cable") || strings.Contains(shown, "Camera lost") {
+		t.Errorf("a camera that never opened; the display showed:\n%s", shown)
+	}
+}

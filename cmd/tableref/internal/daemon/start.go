@@ -76,20 +76,14 @@ func piMode(cfg *config.Config, cal *calibration.File) (camera.Spec, bool) {
 
 // startProblem is what would stop run at once, found before any hardware
 // is opened so that it is the first thing said: no game to resume and
-// none configured, or a camera source that means nothing.
+// none configured, or a camera that cannot work (live.CameraProblem).
 func startProblem(cfg *config.Config, cfgPath string) error {
 	if strings.HasPrefix(cfg.Camera.Source, live.ReplayPrefix) {
 		return nil
 	}
-	if _, err := camera.Parse(cfg.Camera.Source); err != nil {
-		return fmt.Errorf("camera.source: %w", err)
+	if _, err := os.Stat(cfg.Journal); cfg.Game.Mode == "" && err != nil {
+		return fmt.Errorf("no game to resume (no journal at %s) and none configured: set game.mode and game.players in %s, "+
+			"or type 'tableref run --mode MODE --players A,B' ('tableref modes' lists the modes)", cfg.Journal, cfgPath)
 	}
-	if cfg.Game.Mode != "" {
-		return nil
-	}
-	if _, err := os.Stat(cfg.Journal); err == nil {
-		return nil // a game to resume
-	}
-	return fmt.Errorf("no game to resume (no journal at %s) and none configured: set game.mode and game.players in %s, "+
-		"or type 'tableref run --mode MODE --players A,B' ('tableref modes' lists the modes)", cfg.Journal, cfgPath)
+	return live.CameraProblem(cfg.Camera.Source, cfgPath)
 }

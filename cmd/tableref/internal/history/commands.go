@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"os"
 	"time"
+
+	"github.com/tableref/tableref/cmd/tableref/internal/words"
 )
 
 // Query is what the history commands ask: the database and the filter.
@@ -93,14 +95,15 @@ func withStore(ctx context.Context, q Query, do func(*Store, Filter) error) erro
 	return do(s, f)
 }
 
-// ShowGame writes one game ('tableref history show ID').
-func ShowGame(ctx context.Context, path, id string, w io.Writer) error {
+// ShowGame writes one game ('tableref history show ID'), its sentences in
+// language l.
+func ShowGame(ctx context.Context, path, id string, l words.Lang, w io.Writer) error {
 	return withStore(ctx, Query{Path: path}, func(s *Store, _ Filter) error {
 		g, err := s.Get(ctx, id)
 		if err != nil {
 			return err
 		}
-		return WriteGame(w, g)
+		return WriteGame(w, g, l)
 	})
 }
 

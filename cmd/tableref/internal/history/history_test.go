@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/tableref/tableref/cmd/tableref/internal/journal"
+	"github.com/tableref/tableref/cmd/tableref/internal/words"
 	_ "github.com/tableref/tableref/rules/modes" // the games the recorded games play
 )
 
@@ -88,9 +89,15 @@ func TestRebuildRecordsEveryGame(t *testing.T) {
 		t.Errorf("detail: %+v", full)
 	}
 	var out bytes.Buffer
-	WriteGame(&out, full)
+	WriteGame(&out, full, words.English)
 	if !strings.Contains(out.String(), "Verdicts (") || !strings.Contains(out.String(), "Ana") {
 		t.Errorf("show:\n%s", out.String())
+	}
+	// In the players' language: the verdicts' sentences in Italian.
+	out.Reset()
+	WriteGame(&out, full, words.Italian)
+	if !strings.Contains(out.String(), "Caro ha posato Arequipa dopo aver spinto Cobija a sud: 1 dei suoi 4 cerchi errati") || strings.Contains(out.String(), " placed ") {
+		t.Errorf("show in Italian:\n%s", out.String())
 	}
 	if _, err := s.Get(ctx, "zzzz"); !errors.Is(err, ErrUnknown) {
 		t.Errorf("unknown id: %v", err)

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
+
+	"github.com/tableref/tableref/cmd/tableref/internal/words"
 )
 
 func players(g *Game) string {
@@ -44,8 +46,9 @@ func WriteList(w io.Writer, games []Game) error {
 	return tw.Flush()
 }
 
-// WriteGame writes one game: its players, result and every verdict.
-func WriteGame(w io.Writer, g *Game) error {
+// WriteGame writes one game: its players, result and every verdict, the
+// verdicts' sentences in language l where the catalogue has them.
+func WriteGame(w io.Writer, g *Game, l words.Lang) error {
 	fmt.Fprintf(w, "Game %s: %s, %s\n", g.ID, g.Mode, g.Status)
 	fmt.Fprintf(w, "Ended %s after %s; journal %s\n", g.Ended.Format(time.RFC3339), time.Duration(g.Seconds*float64(time.Second)).Round(time.Second), g.Journal)
 	fmt.Fprintf(w, "Winner: %s\n\nFinal table:\n", winners(g))
@@ -63,7 +66,8 @@ func WriteGame(w io.Writer, g *Game) error {
 	fmt.Fprintf(w, "\nVerdicts (%d):\n", g.Verdicts)
 	for _, e := range g.Events {
 		if e.Kind == "verdict" || e.Kind == "points" || e.Kind == "end" {
-			fmt.Fprintf(w, "  %7.1fs  %s\n", e.T, e.Long)
+			said, _ := words.Sentence(l, e.Long)
+			fmt.Fprintf(w, "  %7.1fs  %s\n", e.T, said)
 		}
 	}
 	return nil

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/rules/replay"
@@ -166,7 +167,7 @@ func (m *Match) undo(e Entry) []rules.Event {
 		m.note(replay.Stamped{Line: e.Line, T: e.T, Event: ev})
 		return []rules.Event{ev}
 	}
-	what := describeStep(m.kept[last].e)
+	what := m.describeStep(last)
 	m.kept = m.kept[:last]
 	if err := m.rebuild(); err != nil {
 		// The setup was accepted when the match started, so this cannot
@@ -175,7 +176,7 @@ func (m *Match) undo(e Entry) []rules.Event {
 		return []rules.Event{ev}
 	}
 	ev := rules.Event{Kind: rules.EventInfo, Short: rules.Say("Undone", "Put it back"),
-		Long: fmt.Sprintf("Undone: the referee took back its verdict on %s. Put the table back as it was before that move.", what)}
+		Long: fmt.Sprintf("Undone: the referee took back its verdict (%s). Put the table back as it was before that move.", what)}
 	m.note(replay.Stamped{Line: e.Line, T: e.T, Event: ev})
 	return []rules.Event{ev}
 }
@@ -190,11 +191,34 @@ func (m *Match) note(s replay.Stamped) {
 	}
 }
 
-func describeStep(e Entry) string {
-	if e.Kind == replay.KindInput {
-		return fmt.Sprintf("the %s input at %.1fs", e.Input.Type, e.T)
+// describeStep names the step kept[i] by the verdict it gave, as the
+// display said it ("Quito: RIGHT, Ana +1"): the players remember the
+// verdict, not the journal's clock ("the table seen at 51.4s").
+func (m *Match) describeStep(i int) string {
+	end := len(m.hist)
+	for j := len(m.kept) - 1; j > i; j-- {
+		end -= m.kept[j].n + m.kept[j].after
 	}
-	return fmt.Sprintf("the table seen at %.1fs", e.T)
+	end -= m.kept[i].after
+	start := end - m.kept[i].n
+	if start < 0 || end > len(m.hist) {
+		return "the last move"
+	}
+	for _, s := range m.hist[start:end] {
+		if s.Kind != rules.EventVerdict && s.Kind != rules.EventPoints {
+			continue
+		}
+		var said []string
+		for _, l := range s.Short {
+			if l = strings.TrimSpace(l); l != "" {
+				said = append(said, l)
+			}
+		}
+		if len(said) > 0 {
+			return strings.Join(said, ", ")
+		}
+	}
+	return "the last move"
 }
 
 // Game is the engine in its current state.

@@ -57,7 +57,9 @@ func TestUndoTakesBackTheLastVerdict(t *testing.T) {
 	}
 	// Undo takes back Ben's SA-004, not the turn change before it.
 	evs := m.Apply(input(4, rules.InputUndo))
-	if len(evs) != 1 || evs[0].Kind != rules.EventInfo || !strings.Contains(evs[0].Long, "3.0s") {
+	// It names the verdict taken back as the display said it, never the
+	// journal's clock.
+	if len(evs) != 1 || evs[0].Kind != rules.EventInfo || !strings.Contains(evs[0].Long, "(SA-004: RIGHT, Ben +1)") || strings.Contains(evs[0].Long, "3.0s") {
 		t.Fatalf("undo said %+v", evs)
 	}
 	if got := totals(m.Game()); got[0] != 1 || got[1] != 0 {
@@ -72,7 +74,10 @@ func TestUndoTakesBackTheLastVerdict(t *testing.T) {
 	}
 	// Two undos take back two verdicts; a third finds nothing.
 	m.Apply(input(6, rules.InputUndo))
-	m.Apply(input(7, rules.InputUndo))
+	// The second undo names the first verdict, past the first undo's note.
+	if evs := m.Apply(input(7, rules.InputUndo)); len(evs) != 1 || !strings.Contains(evs[0].Long, "(SA-002: RIGHT, Ana +1)") {
+		t.Errorf("second undo said %+v", evs)
+	}
 	if got := totals(m.Game()); got[0] != 0 || got[1] != 0 {
 		t.Errorf("after two undos: %v", got)
 	}

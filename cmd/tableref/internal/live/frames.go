@@ -3,11 +3,13 @@ package live
 import (
 	"context"
 	"errors"
+	"fmt"
 	"github.com/tableref/tableref/cmd/tableref/internal/clock"
 	"image"
 	"io"
 	"log/slog"
 	"math"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -130,6 +132,35 @@ func (c *Camera) Close() {
 	}
 }
 
+// NoCamera begins the status of a camera that failed at its first open
+// (never a frame in this run), as against one lost during the game.
+const NoCamera = "no camera: "
+
+// CameraProblem is what stops a camera source before anything is opened:
+// text that names no camera, or a camera this machine cannot have (the
+// default pi on a laptop: OpenCV's GStreamer backend would warn on stderr
+// on every retry and may never return), said in one line naming what to
+// give. cfgPath is the configuration file's name, for the message.
+func CameraProblem(source, cfgPath string) error {
+	spec, err := camera.Parse(source)
+	if err != nil {
+		return fmt.Errorf("camera.source: %w", err)
+	}
+	if err := camera.Present(spec); err != nil {
+		return fmt.Errorf("camera.source %s: %w: give a camera with --camera (0 for the first webcam, a video file, a folder of frames) or camera.source in %s", source, err, cfgPath)
+	}
+	return nil
+}
+
+// CameraDown is what the display says for a camera status saying it is
+// down: a camera that never gave a frame in this run was not lost.
+func CameraDown(status string) []string {
+	if strings.HasPrefix(status, NoCamera) {
+		return []string{"No camera found", "Check the cable"}
+	}
+	return []string{"Camera lost", "Check the cable"}
+}
+
 // ErrEnded says a file, folder or replay source has no more frames.
 var ErrEnded = errors.New("the recording ended")
 
@@ -157,7 +188,7 @@ func (c *Camera) Run(ctx context.Context) error {
 		case err != nil && opens > 1 && !lost.Swap(true):
 			c.status(false, "camera lost: "+err.Error())
 		case err != nil && opens == 1:
-			c.status(false, "no camera: "+err.Error())
+			c.status(false, NoCamera+err.Error())
 			lost.Store(true)
 		case err == nil && lost.Swap(false):
 			c.status(true, "camera back: "+src.String())

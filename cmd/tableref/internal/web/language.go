@@ -3,6 +3,7 @@ package web
 import (
 	"errors"
 	"net/http"
+	"strings"
 
 	"github.com/tableref/tableref/cmd/tableref/internal/words"
 )
@@ -56,9 +57,10 @@ func (s *Server) getWords(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, 200, words.Page(l))
 }
 
-// inLanguage puts what the referee said on the display into the state's
-// language: the display's lines and each event's short lines (the full
-// sentences are the engines' English).
+// inLanguage puts what the referee said into the state's language: the
+// display's lines, each event's short lines, and the full sentences of the
+// log and the banner. A sentence the catalogue does not know gives way to
+// its event's display words, which every language has.
 func inLanguage(st State) State {
 	l, err := words.Parse(st.Lang)
 	if err != nil || l == "" || l == words.English {
@@ -73,9 +75,26 @@ func inLanguage(st State) State {
 		}
 		return out
 	}
+	shortOf := map[string][2]string{} // a sentence → its event's display words
+	for _, e := range st.Events {
+		if _, ok := shortOf[e.Long]; !ok && e.Short != [2]string{} {
+			shortOf[e.Long] = e.Short
+		}
+	}
+	say := func(long string) string {
+		if t, ok := words.Sentence(l, long); ok || long == "" {
+			return t
+		}
+		if sh, ok := shortOf[long]; ok {
+			return strings.TrimSpace(strings.Join(loose(sh[:]), " "))
+		}
+		return long
+	}
 	st.Screen.Lines = loose(st.Screen.Lines)
+	st.Banner.Text, st.Banner.Now = say(st.Banner.Text), say(st.Banner.Now)
 	evs := make([]Event, len(st.Events))
 	for i, e := range st.Events {
+		e.Long = say(e.Long)
 		tr := loose(e.Short[:])
 		e.Short = [2]string{tr[0], tr[1]}
 		evs[i] = e

@@ -37,8 +37,11 @@ func TestPageLanguage(t *testing.T) {
 	b := &langBackend{}
 	s := New(b, Options{})
 	h := s.Handler()
+	const turn = "Ben's turn: take one of the available cards and place it flag side up."
 	s.Publish(State{Mode: "wit-continental", Lang: "en", Screen: Screen{Lines: []string{"Quito: RIGHT", "Ana +1"}},
-		Events: []Event{{Kind: "turn", Short: [2]string{"Ben's turn", "Place a card"}, Long: "Ben's turn: take one of the available cards."}}})
+		Banner: Banner{Text: "Ana takes 1 counter and has 1 point.", Now: turn},
+		Events: []Event{{Kind: "turn", Short: [2]string{"Ben's turn", "Place a card"}, Long: turn},
+			{Kind: "info", Short: [2]string{"Ben's turn", ""}, Long: "A sentence no catalogue has."}}})
 	if w := request(h, "POST", "/api/language", "127.0.0.1:1", `{"lang":"de"}`, nil); w.Code != 200 || b.language() != words.German {
 		t.Fatalf("POST /api/language de: %d %s, the referee speaks %q", w.Code, w.Body, b.language())
 	}
@@ -48,6 +51,14 @@ func TestPageLanguage(t *testing.T) {
 	}
 	if st.Lang != "de" || strings.Join(st.Screen.Lines, " / ") != "Quito: RICHTIG / Ana +1" || st.Events[0].Short != [2]string{"Ben ist dran", "Lege eine Karte"} {
 		t.Errorf("the state in German: lang %q, screen %q, event %q", st.Lang, st.Screen.Lines, st.Events[0].Short)
+	}
+	// The full sentences too: the log's and the banner's; one the
+	// catalogue lacks gives way to its display words, not English.
+	if want := "Ben ist dran: nimm eine der ausliegenden Karten und lege sie mit der Flaggenseite nach oben an."; st.Events[0].Long != want || st.Banner.Now != want {
+		t.Errorf("the turn's sentence in German: log %q, banner %q, want %q", st.Events[0].Long, st.Banner.Now, want)
+	}
+	if st.Banner.Text != "Ana nimmt 1 Zählstein und hat 1 Punkt." || st.Events[1].Long != "Ben ist dran" {
+		t.Errorf("the banner %q and an unknown sentence %q in German", st.Banner.Text, st.Events[1].Long)
 	}
 	var page map[string]string
 	if err := json.Unmarshal(request(h, "GET", "/api/words?lang=it", "127.0.0.1:1", "", nil).Body.Bytes(), &page); err != nil {

@@ -342,3 +342,96 @@ func TestFocusOrder(t *testing.T) {
 		})
 	}
 }
+
+// mapFitJS says, per map, whether it fits its box, the scale it is drawn
+// at, and whether the hint that it scrolls is shown.
+const mapFitJS = `[...document.querySelectorAll('#zones .grid-scroll')].map((s) => ({
+  fits: s.scrollWidth <= s.clientWidth + 1,
+  zoom: parseFloat(getComputedStyle(s.firstElementChild).zoom || '1'),
+  hint: !!s.nextElementSibling && s.nextElementSibling.classList.contains('scroll-hint') && s.nextElementSibling.checkVisibility(),
+}))`
+
+type mapFit struct {
+	Fits bool    `json:"fits"`
+	Zoom float64 `json:"zoom"`
+	Hint bool    `json:"hint"`
+}
+
+// On a phone (390 px) a map is scaled to the width, so the demo game's
+// five columns are all in view; a map too wide even at the smallest
+// readable scale scrolls, and says so under it. Once the map was cut at
+// the right edge and scrolled sideways with nothing saying more lay there.
+func TestMapFitsAPhone(t *testing.T) {
+	states := layoutStates(t)
+	wide := states["demo-playing"]
+	wide.Zones = append([]Zone(nil), wide.Zones...)
+	z := wide.Zones[0]
+	z.Cols += 8 // a long line of cards: wider than a phone at any readable scale
+	z.Cells = append(append([]Cell(nil), z.Cells...), Cell{Row: z.Top, Col: z.Left + z.Cols - 1, Card: "SA-099", Name: "Ciudad del Este"})
+	wide.Zones[0] = z
+	b := chromium(t)
+	for _, c := range []struct {
+		name string
+		st   State
+		fits bool
+	}{{"demo-playing", states["demo-playing"], true}, {"mapit", states["mapit"], true}, {"wide", wide, false}} {
+		t.Run(c.name, func(t *testing.T) {
+			p := openAt(t, b, c.st, 390, 844)
+			got := eval[[]mapFit](p, mapFitJS)
+			if len(got) == 0 {
+				t.Fatal("no map on the page")
+			}
+			for i, m := range got {
+				switch {
+				case c.fits && !m.Fits:
+					t.Errorf("map %d: cut at the right edge (scale %.2f)", i, m.Zoom)
+				case !m.Fits && !m.Hint:
+					t.Errorf("map %d: scrolls sideways with no hint (scale %.2f)", i, m.Zoom)
+				case m.Fits && m.Hint:
+					t.Errorf("map %d: fits but says it scrolls", i)
+				case m.Zoom < 0.65:
+					t.Errorf("map %d: drawn at %.2f, too small to read", i, m.Zoom)
+				}
+			}
+			if c.name == "wide" && (got[0].Fits || got[0].Zoom > 0.7) {
+				t.Errorf("the wide map: %+v, want it at the smallest scale and scrolling", got[0])
+			}
+		})
+	}
+}
+
+// The demo game at 390 px in Italian and German: the log and the banner
+// say the engines' sentences in the language, and the page still fits.
+// With TABLEREF_SCREENSHOTS set it keeps the pictures (docs/languages.md).
+func TestPhonePageInTheirLanguage(t *testing.T) {
+	shots := os.Getenv("TABLEREF_SCREENSHOTS")
+	b := chromium(t)
+	for _, c := range []struct{ lang, log string }{
+		{"it", "prende 2 segnalini e ha 5 punti."},
+		{"de", "nimmt 2 Zählsteine und hat 5 Punkte."},
+	} {
+		t.Run(c.lang, func(t *testing.T) {
+			st := layoutStates(t)["demo-playing"]
+			st.Lang = c.lang
+			p := openAt(t, b, st, 390, 844)
+			p.until(`document.documentElement.lang === '`+c.lang+`'`, "the page in "+c.lang)
+			if !eval[bool](p, `[...document.querySelectorAll('#events .text')].some((e) => e.textContent.endsWith('`+c.log+`'))`) {
+				t.Errorf("no sentence of the log ends %q: %s", c.log, p.text(`#events`))
+			}
+			if bad := eval[[]string](p, overflowJS); len(bad) > 0 {
+				t.Errorf("sideways overflow: %s", strings.Join(bad, "; "))
+			}
+			if shots != "" {
+				png, err := chromedp.Run(p.ctx, chromedp.FullScreenshot(100))
+				if err != nil {
+					t.Fatal(err)
+				}
+				file := filepath.Join(shots, "page-390-"+c.lang+".png")
+				if err := os.WriteFile(file, png, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				t.Logf("wrote %s", file)
+			}
+		})
+	}
+}

@@ -25,6 +25,12 @@ var lines = []line{
 	{"exact guess", "esatto", "genau richtig", "exacto", "exato"},
 	{"%d/%d circles", "%d/%d cerchi", "%d/%d Kreise", "%d/%d círculos", "%d/%d círculos"},
 	{"rotated", "ruotato", "gedreht", "girado", "girado"},
+	// Which circle of a wrong card failed, seen from the card placed.
+	{"Wrong circle:", "Cerchio errato:", "Falscher Kreis:", "Círculo mal:", "Círculo errado:"},
+	{"above %s", "sopra %s", "über %s", "encima de %s", "acima de %s"},
+	{"below %s", "sotto %s", "unter %s", "debajo de %s", "abaixo de %s"},
+	{"left of %s", "a sin. di %s", "links von %s", "izq. de %s", "à esq. de %s"},
+	{"right of %s", "a des. di %s", "rechts von %s", "der. de %s", "à dir. de %s"},
 	{"not adjacent", "non adiacente", "nicht angrenzend", "no adyacente", "não adjacente"},
 	{"Take it back", "Riprendila", "Nimm es zurück", "Retírala", "Retire-a"},
 	{"%d home: OK", "%d casa: OK", "%d Haus: OK", "%d casa: OK", "%d casa: OK"},
@@ -226,6 +232,7 @@ var lines = []line{
 
 	// The referee's own screens (package daemon, present).
 	{"Camera lost", "Camera persa", "Kamera weg", "Cámara perdida", "Câmera perdida"},
+	{"No camera found", "Nessuna camera", "Keine Kamera", "Sin cámara", "Sem câmera"},
 	{"Check the cable", "Controlla cavo", "Kabel prüfen", "Revisa el cable", "Verifique o cabo"},
 	{"Camera back", "Camera tornata", "Kamera wieder da", "Cámara de vuelta", "Câmera voltou"},
 	{"Play on", "Continuate", "Weiterspielen", "Seguid jugando", "Continuem"},

@@ -26,6 +26,7 @@ var pageWords = []line{
 	{"hands over the table…", "mani sul tavolo…", "Hände über dem Tisch…", "manos sobre la mesa…", "mãos sobre a mesa…"},
 	{"No camera picture yet.", "Ancora nessuna immagine.", "Noch kein Kamerabild.", "Aún no hay imagen.", "Ainda sem imagem."},
 	{"Table", "Tavolo", "Tisch", "Mesa", "Mesa"},
+	{"The map goes on: scroll it sideways →", "La mappa continua: scorrila di lato →", "Die Karte geht weiter: seitlich wischen →", "El mapa sigue: deslízalo de lado →", "O mapa continua: deslize para o lado →"},
 	{"No cards seen yet.", "Ancora nessuna carta vista.", "Noch keine Karte gesehen.", "Aún no se ve ninguna carta.", "Nenhuma carta vista ainda."},
 	{"Points in detail", "Punti in dettaglio", "Punkte im Einzelnen", "Puntos en detalle", "Pontos em detalhe"},
 	{"What the referee said", "Cosa ha detto l'arbitro", "Was der Schiedsrichter sagte", "Lo que dijo el árbitro", "O que o árbitro disse"},

@@ -28,24 +28,32 @@ type pattern struct {
 
 var (
 	cat      = catalog.NewBuilder(catalog.Fallback(language.English))
-	patterns []pattern
+	patterns []pattern // the display's lines
+	said     []pattern // the engines' sentences and their parts
 	printers = map[Lang]*message.Printer{}
 )
 
 func init() {
-	for _, e := range lines {
+	patterns, said = add(lines), add(sentences)
+	for _, l := range Langs {
+		printers[l] = message.NewPrinter(l.Tag(), message.Catalog(cat))
+	}
+}
+
+// add puts entries into the catalogue and returns their patterns, the
+// most specific first: "Round %d of %d" before "%s %d".
+func add(entries []line) []pattern {
+	var out []pattern
+	for _, e := range entries {
 		for l, text := range map[Lang]string{English: e.en, Italian: e.it, German: e.de, Spanish: e.es, Portuguese: e.pt} {
 			if err := cat.SetString(l.Tag(), e.en, text); err != nil {
 				panic("words: " + e.en + ": " + err.Error()) // the catalogue is code: its test catches it
 			}
 		}
-		patterns = append(patterns, compile(e.en))
+		out = append(out, compile(e.en))
 	}
-	// The most specific key first: "Round %d of %d" before "%s %d".
-	sort.SliceStable(patterns, func(i, j int) bool { return patterns[i].fixed > patterns[j].fixed })
-	for _, l := range Langs {
-		printers[l] = message.NewPrinter(l.Tag(), message.Catalog(cat))
-	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].fixed > out[j].fixed })
+	return out
 }
 
 func compile(key string) pattern {
@@ -99,14 +107,11 @@ func translate(l Lang, s string, width int) (string, bool) {
 	if s == "" {
 		return s, true
 	}
-	p, args, ok := find(s)
+	p, args, ok := find(patterns, s)
 	if !ok {
 		return s, false
 	}
-	pr, ok := printers[l]
-	if !ok {
-		pr = printers[English]
-	}
+	pr := printer(l)
 	out := pr.Sprintf(p.key, args...)
 	for width > 0 && Width(out) > width {
 		i := longestName(p, args)
@@ -120,10 +125,81 @@ func translate(l Lang, s string, width int) (string, bool) {
 	return out, true
 }
 
-// find is the catalogue key s is a line of, and the names and numbers
+func printer(l Lang) *message.Printer {
+	if pr, ok := printers[l]; ok {
+		return pr
+	}
+	return printers[English]
+}
+
+// Sentence is one of the engines' full sentences in language l, and
+// whether the catalogue knows it (else s as it is). The parts it does not
+// know stay as they are: names (the test of every recorded game checks
+// that they are only names).
+func Sentence(l Lang, s string) (string, bool) {
+	out, left := sentence(l, s, true)
+	if len(left) == 1 && left[0] == s {
+		return s, false
+	}
+	return out, true
+}
+
+// sentence translates s, and its parts in turn; left are the parts the
+// catalogue does not know, kept as they are (names, or English it lacks).
+// A part that is a list ("; ") is translated item by item: a whole list
+// would match a key for one item, the names taking in the rest.
+func sentence(l Lang, s string, whole bool) (string, []string) {
+	if !whole && strings.Contains(s, "; ") {
+		out, left, _ := eachItem(l, s, "; ")
+		return out, left
+	}
+	p, args, ok := find(said, s)
+	if !ok && !whole && strings.Contains(s, ", ") {
+		// "Ana 0 cards, Ben 1 card" item by item; where no item is
+		// translated it stays whole: names ("Green-Green 2 (Deer, Goat)").
+		if out, left, known := eachItem(l, s, ", "); known > 0 {
+			return out, left
+		}
+	}
+	if !ok && !whole {
+		p, args, ok = find(patterns, s) // a part the display says too: "N3 homes"
+	}
+	if !ok {
+		return s, []string{s}
+	}
+	var left []string
+	for i, v := range p.verbs {
+		if v != 's' {
+			continue
+		}
+		t, l2 := sentence(l, args[i].(string), false)
+		args[i] = t
+		left = append(left, l2...)
+	}
+	return printer(l).Sprintf(p.key, args...), left
+}
+
+// eachItem translates the items of a list joined by sep, each a part,
+// and says how many the catalogue knew.
+func eachItem(l Lang, s, sep string) (string, []string, int) {
+	var left []string
+	known := 0
+	items := strings.Split(s, sep)
+	for i, it := range items {
+		var l2 []string
+		items[i], l2 = sentence(l, it, false)
+		if len(l2) != 1 || l2[0] != it {
+			known++
+		}
+		left = append(left, l2...)
+	}
+	return strings.Join(items, sep), left, known
+}
+
+// find is the key of ps that s is a line of, and the names and numbers
 // it carries.
-func find(s string) (pattern, []any, bool) {
-	for _, p := range patterns {
+func find(ps []pattern, s string) (pattern, []any, bool) {
+	for _, p := range ps {
 		m := p.re.FindStringSubmatch(s)
 		if m == nil {
 			continue

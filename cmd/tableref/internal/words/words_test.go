@@ -30,18 +30,26 @@ var recordings = []string{
 	"../../../../rules/strangeworld/testdata/solo.jsonl",
 }
 
-// gameScreens referees a recorded game and returns its display screens
-// in order (Short, then More, of every event) and its players.
-func gameScreens(t *testing.T, path string) ([][2]string, []string) {
+// referee plays a recorded game, handing each event to each.
+func referee(t *testing.T, path string, each func(replay.Stamped)) {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
+	if _, err := replay.Run(replay.NewReader(f, path), each); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// gameScreens referees a recorded game and returns its display screens
+// in order (Short, then More, of every event) and its players.
+func gameScreens(t *testing.T, path string) ([][2]string, []string) {
+	t.Helper()
 	var out [][2]string
 	var players []string
-	_, err = replay.Run(replay.NewReader(f, path), func(s replay.Stamped) {
+	referee(t, path, func(s replay.Stamped) {
 		if s.Kind == rules.EventSetup && players == nil {
 			players = setupPlayers(t, path)
 		}
@@ -50,9 +58,6 @@ func gameScreens(t *testing.T, path string) ([][2]string, []string) {
 		}
 		out = append(out, s.More...)
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	return out, players
 }
 
@@ -70,7 +75,9 @@ func setupPlayers(t *testing.T, path string) []string {
 }
 
 var (
-	colourCodes = regexp.MustCompile(`^[RGBYK]{3}( [RGBYK]{3})*$`)
+	number      = regexp.MustCompile(`^-?\d+(\.\d+)?$`) // a number the catalogue carries over: 41.9 (degrees)
+	colourCodes = regexp.MustCompile(`^[RGBYK]{3}([ /][RGBYK]{3})*$`)
+	cells       = regexp.MustCompile(`^r\d+c\d+( r\d+c\d+)*$`) // Shake That City's squares: r1c2
 	cardID      = regexp.MustCompile(`^[A-Z]{2,3}-\d+$`)
 )
 
@@ -137,7 +144,7 @@ func TestEveryScreenInEveryLanguage(t *testing.T) {
 func TestCatalogueComplete(t *testing.T) {
 	seen := map[string]bool{}
 	verbs := regexp.MustCompile(`%[sd]`)
-	for _, e := range lines {
+	for _, e := range append(append([]line(nil), lines...), sentences...) { // one catalogue: no key twice
 		if seen[e.en] {
 			t.Errorf("%q twice in the catalogue", e.en)
 		}
@@ -195,6 +202,68 @@ func TestShowDemoGame(t *testing.T) {
 		t.Logf("== %s (%s)", l.Name(), l)
 		for _, s := range screens {
 			t.Logf("%-16s | %s", Lines(l, s[:])[0], Lines(l, s[:])[1])
+		}
+	}
+}
+
+// gameSentences referees a recorded game and returns its events' full
+// sentences in order.
+func gameSentences(t *testing.T, path string) []string {
+	t.Helper()
+	var out []string
+	referee(t, path, func(s replay.Stamped) { out = append(out, s.Long) })
+	return out
+}
+
+// namesOnly reports whether a part the catalogue kept as it is holds only
+// names and numbers: "Ana 8, Ben 9, Caro 7", "Punta del Este", a mode's
+// name.
+func namesOnly(part string, players []string) bool {
+	if isName(part, players) {
+		return true // a card's name may hold a comma: "Green-Green 2 (Deer, Goat) #41"
+	}
+	for _, m := range rules.Modes() {
+		part = strings.ReplaceAll(part, m.Name, "")
+	}
+	for _, it := range regexp.MustCompile(`, | & |: `).Split(part, -1) {
+		it = strings.TrimSpace(regexp.MustCompile(` -?\d+$`).ReplaceAllString(it, ""))
+		if it != "" && !isName(it, players) && !number.MatchString(it) && !cells.MatchString(it) {
+			return false
+		}
+	}
+	return true
+}
+
+// sentenceRecordings are the recorded games whose every full sentence the
+// catalogue translates (the page's log and banner, the history): all of
+// them.
+var sentenceRecordings = recordings
+
+// TestEverySentenceInEveryLanguage plays the recorded games and checks
+// each full sentence in each language: its key is in the catalogue, and
+// what the catalogue keeps as it is (no key for it) is only names.
+func TestEverySentenceInEveryLanguage(t *testing.T) {
+	for _, path := range sentenceRecordings {
+		_, players := gameScreens(t, path)
+		said := gameSentences(t, path)
+		for _, l := range Langs {
+			t.Run(filepath.Base(path)+"/"+string(l), func(t *testing.T) {
+				for _, en := range said {
+					out, left := sentence(l, en, true)
+					if len(left) == 1 && left[0] == en {
+						t.Errorf("%q: not in the catalogue", en)
+						continue
+					}
+					for _, p := range left {
+						if !namesOnly(p, players) {
+							t.Errorf("%q in %s is %q: %q kept in English", en, l, out, p)
+						}
+					}
+					if l == English && out != en {
+						t.Errorf("%q in English is %q", en, out)
+					}
+				}
+			})
 		}
 	}
 }

@@ -101,19 +101,15 @@ function renderBanner(s) {
   const lines = (s.screen && s.screen.lines) || [];
   $('banner').className = 'banner ' + (b.verdict || 'none');
   // The sentence, big; the working in brackets ("green 3 < 54"), small.
-  // In another language the display's words stand for the engines'
-  // English sentence.
-  const about = (sentence) => (s.events || []).find((e) => e.long === sentence && e.short.join('').trim());
-  const verdict = lang === 'en' ? null : about(b.text);
-  const text = (verdict ? verdict.short.join(' ') : lang === 'en' ? b.text : lines.join(' ')) || b.text || t('Waiting for the referee…');
+  // The server has put it in the players' language (or, where its
+  // catalogue lacks it, the display's words in place of the English).
+  const text = b.text || lines.join(' ') || t('Waiting for the referee…');
   const why = [...text.matchAll(/\s*\(([^()]*)\)/g)].map((m) => m[1]);
   $('banner-text').textContent = text.replace(/\s*\([^()]*\)/g, '');
   $('banner-why').textContent = why.join('; ');
   $('banner-why').hidden = why.length === 0;
   const now = $('banner-now');
-  // In another language, the display's words of the event the sentence is about.
-  const said = lang === 'en' ? null : about(b.now);
-  now.textContent = said ? said.short.join(' ') : b.now || '';
+  now.textContent = b.now || '';
   now.className = 'banner-now' + (b.nowKind === 'warning' ? ' warning' : '');
   now.hidden = !b.now;
 }
@@ -239,24 +235,46 @@ function renderZones(s) {
     for (let r = 0; r < z.rows; r++) {
       for (let c = 0; c < z.cols; c++) grid.append(renderCell(byPos.get((z.top + r) + ',' + (z.left + c)), colourZone, sides));
     }
-    // A map wider than a phone scrolls in its own box, which the
-    // keyboard can reach and scroll too.
+    // A map wider than a phone is scaled to the width (fitGrids); one too
+    // wide even then scrolls in its own box, which the keyboard can reach
+    // and scroll too, and says so.
     const scroll = el('div', 'grid-scroll');
     scroll.tabIndex = 0;
     scroll.setAttribute('role', 'region');
     scroll.setAttribute('aria-label', `${z.name}: the cards as the referee sees them`);
     scroll.append(grid);
-    wrap.append(scroll);
+    const hint = el('p', 'scroll-hint', t('The map goes on: scroll it sideways →'));
+    hint.hidden = true;
+    wrap.append(scroll, hint);
     if (z.items && z.items.length) {
       wrap.append(el('p', 'items', 'Off the grid: ' + z.items.map((i) => i.name + (i.back && sides[1] ? ` (${sides[1]} up)` : '')).join(', ')));
     }
     box.append(wrap);
   }
+  fitGrids();
   const legend = $('legend');
   legend.replaceChildren();
   const key = (cls, text) => { const sp = el('span'); sp.append(el('span', 'swatch ' + cls), text); return sp; };
   legend.append(key('right', t('right')), key('wrong', t('wrong')));
   if (sides[1]) legend.append(key('back', `${sides[1]} up`));
+}
+
+// The smallest scale a map is shown at: card names stay readable (a
+// phone's .76rem names at 8 CSS px, 24 device pixels on a 3× screen); the
+// demo game's six columns need 0.69 at 390 px.
+const minZoom = 0.66;
+
+// fitGrids scales each map down to its box's width, no smaller than
+// minZoom; a map still too wide shows the hint under it. A map cut at the
+// window's edge with nothing saying more lies beyond misleads the players.
+function fitGrids() {
+  for (const scroll of document.querySelectorAll('#zones .grid-scroll')) {
+    const grid = scroll.firstElementChild;
+    grid.style.zoom = '';
+    const need = grid.scrollWidth, have = scroll.clientWidth;
+    if (need > have + 1 && have > 0) grid.style.zoom = String(Math.max(minZoom, have / need));
+    scroll.nextElementSibling.hidden = scroll.scrollWidth <= scroll.clientWidth + 1;
+  }
 }
 
 function renderCell(cell, colourZone, sides) {
@@ -390,7 +408,7 @@ function renderEvents(s) {
     const t = el('time', 't', e.at ? clock(e.at) : '—');
     if (e.at) t.dateTime = new Date(e.at).toISOString();
     else t.title = 'said before tableref restarted';
-    li.append(t, el('span', 'text', (lang !== 'en' && e.short.join(' ').trim()) || e.long || e.short.join(' ')));
+    li.append(t, el('span', 'text', e.long || e.short.join(' ')));
     ol.append(li);
   }
 }
@@ -534,6 +552,7 @@ function connect() {
 }
 
 $('frame').addEventListener('load', () => { if (state) renderPicture(state); });
+window.addEventListener('resize', fitGrids); // a phone turned sideways
 $('lang').addEventListener('change', async (e) => {
   try {
     await post('/api/language', {lang: e.target.value});
