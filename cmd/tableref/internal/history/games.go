@@ -143,24 +143,34 @@ func (s *Store) List(ctx context.Context, f Filter) ([]Game, error) {
 		args = append(args, f.Limit)
 	}
 	q += ` ORDER BY g.ended DESC, g.id`
+	return queryAll(ctx, s, q, args, func(rows *sql.Rows) (g Game, err error) {
+		var ended int64
+		var r string
+		if err := rows.Scan(&g.ID, &g.Journal, &ended, &g.Seconds, &g.Mode, &g.Status, &g.Verdicts, &r); err != nil {
+			return g, err
+		}
+		g.Ended = time.UnixMilli(ended).UTC()
+		if g.Players, err = parseRoster(r); err != nil {
+			return g, fmt.Errorf("game %s: %w", g.ID, err)
+		}
+		return g, nil
+	})
+}
+
+// queryAll runs q and turns each row into a T with scan.
+func queryAll[T any](ctx context.Context, s *Store, q string, args []any, scan func(*sql.Rows) (T, error)) ([]T, error) {
 	rows, err := s.db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("history %s: %w", s.path, err)
 	}
 	defer rows.Close()
-	var out []Game
+	var out []T
 	for rows.Next() {
-		var g Game
-		var ended int64
-		var r string
-		if err := rows.Scan(&g.ID, &g.Journal, &ended, &g.Seconds, &g.Mode, &g.Status, &g.Verdicts, &r); err != nil {
+		v, err := scan(rows)
+		if err != nil {
 			return nil, fmt.Errorf("history %s: %w", s.path, err)
 		}
-		g.Ended = time.UnixMilli(ended).UTC()
-		if g.Players, err = parseRoster(r); err != nil {
-			return nil, fmt.Errorf("history %s: game %s: %w", s.path, g.ID, err)
-		}
-		out = append(out, g)
+		out = append(out, v)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("history %s: %w", s.path, err)
@@ -178,29 +188,24 @@ var ErrUnknown = errors.New("no such game")
 
 // Get returns one game with its events. id may be a unique prefix.
 func (s *Store) Get(ctx context.Context, id string) (*Game, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, journal, ended, seconds, mode, status, verdicts, detail FROM games WHERE id LIKE ? ESCAPE '\' LIMIT 2`, likeEscape(id)+"%")
+	found, err := queryAll(ctx, s, `SELECT id, journal, ended, seconds, mode, status, verdicts, detail FROM games WHERE id LIKE ? ESCAPE '\' LIMIT 2`, []any{likeEscape(id) + "%"},
+		func(rows *sql.Rows) (*Game, error) {
+			g := &Game{}
+			var ended int64
+			var d string
+			if err := rows.Scan(&g.ID, &g.Journal, &ended, &g.Seconds, &g.Mode, &g.Status, &g.Verdicts, &d); err != nil {
+				return nil, err
+			}
+			g.Ended = time.UnixMilli(ended).UTC()
+			var det detail
+			if err := json.Unmarshal([]byte(d), &det); err != nil {
+				return nil, fmt.Errorf("game %s: %w", g.ID, err)
+			}
+			g.Players, g.Events = det.Players, det.Events
+			return g, nil
+		})
 	if err != nil {
-		return nil, fmt.Errorf("history %s: %w", s.path, err)
-	}
-	defer rows.Close()
-	var found []*Game
-	for rows.Next() {
-		g := &Game{}
-		var ended int64
-		var d string
-		if err := rows.Scan(&g.ID, &g.Journal, &ended, &g.Seconds, &g.Mode, &g.Status, &g.Verdicts, &d); err != nil {
-			return nil, fmt.Errorf("history %s: %w", s.path, err)
-		}
-		g.Ended = time.UnixMilli(ended).UTC()
-		var det detail
-		if err := json.Unmarshal([]byte(d), &det); err != nil {
-			return nil, fmt.Errorf("history %s: game %s: %w", s.path, g.ID, err)
-		}
-		g.Players, g.Events = det.Players, det.Events
-		found = append(found, g)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("history %s: %w", s.path, err)
+		return nil, err
 	}
 	switch {
 	case id == "" || len(found) == 0:
@@ -234,21 +239,7 @@ func (s *Store) Players(ctx context.Context, f Filter) ([]PlayerRecord, error) {
 		args = append(args, f.Game, likeEscape(f.Game)+"-%")
 	}
 	q += ` GROUP BY p.name, g.mode ORDER BY p.name COLLATE NOCASE, g.mode`
-	rows, err := s.db.QueryContext(ctx, q, args...)
-	if err != nil {
-		return nil, fmt.Errorf("history %s: %w", s.path, err)
-	}
-	defer rows.Close()
-	var out []PlayerRecord
-	for rows.Next() {
-		var r PlayerRecord
-		if err := rows.Scan(&r.Name, &r.Mode, &r.Games, &r.Wins, &r.Average); err != nil {
-			return nil, fmt.Errorf("history %s: %w", s.path, err)
-		}
-		out = append(out, r)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("history %s: %w", s.path, err)
-	}
-	return out, nil
+	return queryAll(ctx, s, q, args, func(rows *sql.Rows) (r PlayerRecord, err error) {
+		return r, rows.Scan(&r.Name, &r.Mode, &r.Games, &r.Wins, &r.Average)
+	})
 }

@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/archive"
 	"github.com/tableref/tableref/cmd/tableref/internal/smallfile"
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/rules/replay"
@@ -218,7 +219,7 @@ func SaveCheckpoint(path string, cp *Checkpoint) error {
 		os.Remove(tmp)
 		return describe(dst, err)
 	}
-	return syncDir(filepath.Dir(dst))
+	return archive.SyncDir(filepath.Dir(dst))
 }
 
 // encodeCheckpoint is a checkpoint file's content: the JSON, then the

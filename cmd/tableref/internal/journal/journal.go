@@ -21,6 +21,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/archive"
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/rules/replay"
 )
@@ -69,7 +70,7 @@ func Create(path string, s rules.Setup, now time.Time) (*Writer, error) {
 		return nil, fmt.Errorf("journal: %w", err)
 	}
 	if _, err := os.Stat(path); err == nil {
-		if _, err := Archive(path, "", now); err != nil {
+		if _, err := archive.Keep(path, "", now); err != nil {
 			return nil, fmt.Errorf("journal: keeping the last game: %w", err)
 		}
 	}
@@ -93,7 +94,7 @@ func Create(path string, s rules.Setup, now time.Time) (*Writer, error) {
 		f.Close()
 		return nil, err
 	}
-	if err := syncDir(filepath.Dir(path)); err != nil {
+	if err := archive.SyncDir(filepath.Dir(path)); err != nil {
 		w.Close()
 		return nil, err
 	}
@@ -214,15 +215,3 @@ func (w *Writer) Path() string { return w.path }
 
 // Close closes the file.
 func (w *Writer) Close() error { return w.f.Close() }
-
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return fmt.Errorf("journal: %w", err)
-	}
-	defer d.Close()
-	if err := d.Sync(); err != nil && !errors.Is(err, syscall.EINVAL) {
-		return fmt.Errorf("journal: syncing %s: %w", dir, err)
-	}
-	return nil
-}

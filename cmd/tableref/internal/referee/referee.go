@@ -7,6 +7,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/archive"
 	"github.com/tableref/tableref/cmd/tableref/internal/journal"
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/rules/replay"
@@ -76,7 +77,7 @@ func Open(path string, setup rules.Setup, now func() time.Time) (r *Referee, sta
 		if !errors.Is(err, replay.ErrNoGame) {
 			return r, evs, true, err
 		}
-		aside, rerr := journal.Archive(path, "nogame", now())
+		aside, rerr := archive.Keep(path, "nogame", now())
 		if rerr != nil {
 			return r, nil, false, fmt.Errorf("resuming %s: %w (and setting it aside failed: %w)", path, err, rerr)
 		}

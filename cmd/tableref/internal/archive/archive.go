@@ -1,22 +1,25 @@
-package journal
+// Package archive keeps a finished game's journal: it moves the file
+// aside under a name no other file has, never replacing one.
+package archive
 
 import (
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"syscall"
 	"time"
 
 	"golang.org/x/sys/unix"
 )
 
-// Archive moves the journal at path aside under a name no other file has,
+// Keep moves the journal at path aside under a name no other file has,
 // NAME[-tag]-YYYYMMDD-HHMMSS.jsonl beside it, with -2, -3… added when a
 // game was archived in the same second or the clock was set back onto an
 // earlier archive's name. The move never replaces a file: a rename that
 // would is refused by the kernel (RENAME_NOREPLACE), so two new games in
 // one second keep both games. It returns the name the journal now has.
-func Archive(path, tag string, now time.Time) (string, error) {
+func Keep(path, tag string, now time.Time) (string, error) {
 	ext := filepath.Ext(path)
 	base := path[:len(path)-len(ext)]
 	if tag != "" {
@@ -30,7 +33,7 @@ func Archive(path, tag string, now time.Time) (string, error) {
 		}
 		err := renameNoReplace(path, name)
 		if err == nil {
-			return name, syncDir(filepath.Dir(path))
+			return name, SyncDir(filepath.Dir(path))
 		}
 		if !errors.Is(err, os.ErrExist) {
 			return "", fmt.Errorf("journal: keeping %s as %s: %w", path, name, err)
@@ -63,4 +66,18 @@ func renameNoReplace(old, new string) error {
 		return err
 	}
 	return os.Remove(old)
+}
+
+// SyncDir makes a rename or a new file in dir survive a power cut (a
+// file system that cannot sync a folder says EINVAL: nothing to do).
+func SyncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return fmt.Errorf("journal: %w", err)
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil && !errors.Is(err, syscall.EINVAL) {
+		return fmt.Errorf("journal: syncing %s: %w", dir, err)
+	}
+	return nil
 }
