@@ -36,6 +36,12 @@ type Geometry struct {
 	Card   geom.Pt // width, height
 	Code   float64 // the code's side without its quiet zone
 	Offset geom.Pt // the code's centre minus the card's centre
+	// Label, when not empty, is the sticker the code is printed on, in mm
+	// from the code's centre (x right, y down): its white paper and the
+	// caption under the code naming the card it belongs on. Nothing on it
+	// is the card's own print, so it is not read: a caption read as the
+	// card's name would let a sticker on the wrong card pass the check.
+	Label geom.Quad
 }
 
 // Edge names a side of the card, clockwise from the top.
@@ -211,6 +217,14 @@ func (r *Reader) ReadCard(frame gocv.Mat, code geom.Quad, g Geometry) (Card, err
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	codeBox := rasterRect(cx-s, cy-s, cx+s, cy+s, 1.5) // the code with a little of its quiet zone
+	if l := g.Label; l != (geom.Quad{}) {
+		lo, hi := l[0], l[0]
+		for _, p := range l[1:] {
+			lo = geom.Pt{X: min(lo.X, p.X), Y: min(lo.Y, p.Y)}
+			hi = geom.Pt{X: max(hi.X, p.X), Y: max(hi.Y, p.Y)}
+		}
+		codeBox = codeBox.Union(rasterRect(cx+lo.X, cy+lo.Y, cx+hi.X, cy+hi.Y, 0))
+	}
 	if out.Lines, err = r.lines(up, []image.Rectangle{codeBox}); err != nil {
 		return out, err
 	}
@@ -234,20 +248,24 @@ func rasterRect(x0, y0, x1, y1, pad float64) image.Rectangle {
 	return image.Rect(px(x0-pad), px(y0-pad), px(x1+pad), px(y1+pad))
 }
 
-// Digit sizes the reader accepts, in mm: from a small 7 pt figure to a
-// large 20 pt one.
+// Digit sizes the reader accepts, in mm: from a small 7 pt figure to
+// the tallest a card's half-circle holds (12 mm, some 48 pt), with room
+// for a photo's blur. Taller figures were once left out as art, and a
+// number whose figures were all too tall read as nothing, or as the one
+// figure that was not ("75" as "5").
 const (
 	digitMinH = 1.8
-	digitMaxH = 7.5
-	digitMaxW = 6.0
+	digitMaxH = 14.0
+	digitMaxW = 11.0
 )
 
 // number finds and reads the number nearest the middle of one edge.
 func (r *Reader) number(img gocv.Mat, card geom.Pt, e Edge, avoid image.Rectangle) (Number, error) {
-	// Where to look: a band along the middle of the edge reaching about a
-	// fifth of the card's width into it, a little beyond the edge too
-	// (the outline is only as exact as the code's corners).
-	reach, half := 0.24*card.X, 0.24*card.X
+	// Where to look: a band along the middle of the edge reaching a third
+	// of the card's width into it (three 12 mm figures and the space
+	// above them), a little beyond the edge too (the outline is only as
+	// exact as the code's corners).
+	reach, half := 0.34*card.X, 0.3*card.X
 	var roi image.Rectangle
 	var want geom.Pt // where the number's middle is expected, raster px
 	switch e {

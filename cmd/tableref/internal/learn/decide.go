@@ -59,8 +59,11 @@ type NumberRead struct {
 // decideNumber makes one axis's proposal from its two half-circles, each
 // read at several sizes. A number is sure when both half-circles read it,
 // nothing else is read on both or as often, and its best reading is
-// confident or it is read at three sizes or more; a number only one half-circle shows, however clear, is asked
-// about (a figure lost in both is rare, in one common).
+// confident or it is read at three sizes or more; a number only one
+// half-circle shows, however clear, is asked about (a figure lost in both
+// is rare, in one common). Where the half-circles read different numbers
+// nothing is proposed: the user types what the card says, as a user who
+// accepts every proposal would otherwise take a wrong one.
 func decideNumber(a Axis, seen [2]cardtext.Number, threshold float64) NumberRead {
 	out := NumberRead{Seen: seen}
 	e := a.edges()
@@ -115,11 +118,19 @@ func decideNumber(a Axis, seen [2]cardtext.Number, threshold float64) NumberRead
 		return out
 	case !bt.halves[0] || !bt.halves[1]:
 		out.Why = fmt.Sprintf("the %s half-circle reads %s, the %s one %s", e[0], read(0), e[1], read(1))
+		// Proposed only when the other half-circle read no other number:
+		// of two that disagree, either may be the figure lost.
+		for v := range votes {
+			if v != best {
+				out.Value = 0
+			}
+		}
 		return out
 	}
 	for v, t := range votes {
 		if v != best && (t.n == bt.n || t.halves[0] && t.halves[1]) {
 			out.Why = fmt.Sprintf("the %s half-circle reads %s, the %s one %s", e[0], read(0), e[1], read(1))
+			out.Value = 0
 			return out
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/rules/geo"
 	"github.com/tableref/tableref/vision/cardtext"
+	"github.com/tableref/tableref/vision/geom"
 	"github.com/tableref/tableref/vision/qr"
 )
 
@@ -91,17 +92,21 @@ func (l *Learner) Read(ctx context.Context, frame gocv.Mat, s *Session) (Batch, 
 	var b Batch
 	others := map[string]int{}
 	fronts := 0
+	var outlines, otherCodes []geom.Quad // for the cards whose code was lost
 	for _, c := range res.Codes {
 		if c.Payload.Kind != rules.KindCard || c.Payload.Card.ID.Anonymous() {
+			otherCodes = append(otherCodes, c.Corners)
 			continue
 		}
 		id := c.Payload.Card.ID
 		switch {
 		case id.Deck != s.Code:
 			others[id.Deck]++
+			otherCodes = append(otherCodes, c.Corners)
 			continue
 		case c.Payload.Card.Side != rules.Back:
 			fronts++
+			otherCodes = append(otherCodes, c.Corners)
 			continue
 		}
 		r := Read{ID: id}
@@ -116,6 +121,11 @@ func (l *Learner) Read(ctx context.Context, frame gocv.Mat, s *Session) (Batch, 
 			continue
 		}
 		card, err := l.Text.ReadCard(frame, c.Corners, g)
+		if card.Outline != (geom.Quad{}) {
+			outlines = append(outlines, card.Outline)
+		} else {
+			otherCodes = append(otherCodes, c.Corners)
+		}
 		if err != nil {
 			r.Problem = fmt.Sprintf("cannot read the card: %v", err)
 			b.Cards = append(b.Cards, r)
@@ -132,6 +142,7 @@ func (l *Learner) Read(ctx context.Context, frame gocv.Mat, s *Session) (Batch, 
 		s.check(&r)
 		b.Cards = append(b.Cards, r)
 	}
+	b.Notes = append(b.Notes, lostNotes(frame, outlines, otherCodes)...)
 	l.crossCheck(&b)
 	sort.Slice(b.Cards, func(i, j int) bool { return b.Cards[i].ID.Num < b.Cards[j].ID.Num })
 	for code, n := range others {
@@ -144,9 +155,11 @@ func (l *Learner) Read(ctx context.Context, frame gocv.Mat, s *Session) (Batch, 
 	return b, nil
 }
 
-// check turns a sure read into a question where the session contradicts
-// it: a number another card already prints, or an order against the
-// coordinates of cards confirmed before.
+// check turns a read into a question where the session contradicts it:
+// a number another card already prints, an order against the
+// coordinates of cards confirmed before, or a number far from the card's
+// place in the deck (a lost figure: "75" read as "5"). Such a read is
+// not even proposed: a user pressing Enter would take it.
 func (s *Session) check(r *Read) {
 	g, hasCoords := deckCard(r.ID)
 	hasCoords = hasCoords && g.HasCoords && r.Name.Sure && r.Name.Expected != ""
@@ -154,27 +167,100 @@ func (s *Session) check(r *Read) {
 		a Axis
 		n *NumberRead
 	}{{NS, &r.NS}, {WE, &r.WE}} {
-		if ax.n.Value == 0 {
+		v := ax.n.Value
+		if v == 0 {
 			continue
 		}
-		if o, ok := s.holder(ax.a, ax.n.Value, r.ID.Num); ok {
-			ax.n.Sure = false
-			ax.n.Why = fmt.Sprintf("read %d, but %s already prints %d", ax.n.Value, o.Name, ax.n.Value)
+		if o, ok := s.holder(ax.a, v, r.ID.Num); ok {
+			ax.n.doubt(fmt.Sprintf("read %d, but %s already prints %d", v, o.Name, v))
 			continue
 		}
-		if !ax.n.Sure || !hasCoords {
+		if !hasCoords {
 			continue
 		}
-		if o, ok := s.contradiction(ax.a, ax.n.Value, r.ID.Num, g.Lat, g.Lon); ok {
-			ax.n.Sure = false
+		if o, ok := s.contradiction(ax.a, v, r.ID.Num, g.Lat, g.Lon); ok {
 			dir := "north"
 			ov := o.NS
 			if ax.a == WE {
 				dir, ov = "west", o.WE
 			}
-			ax.n.Why = fmt.Sprintf("read %d, but %s (%d) lies on the other side of it, further %s or less far: check both", ax.n.Value, o.Name, ov, dir)
+			ax.n.doubt(fmt.Sprintf("read %d, but %s (%d) lies on the other side of it, further %s or less far: check both", v, o.Name, ov, dir))
+			continue
+		}
+		if lo, hi, ok := s.place(ax.a, g); ok && (v < lo || v > hi) {
+			ax.n.doubt(fmt.Sprintf("read %d, but a card at its %s would print %d to %d", v, [2]string{"latitude", "longitude"}[ax.a], lo, hi))
 		}
 	}
+}
+
+// doubt makes a read a question without a proposal.
+func (n *NumberRead) doubt(why string) {
+	n.Sure, n.Value, n.Why = false, 0, why
+}
+
+// place is the range of numbers a card at g's coordinates can print on
+// axis a: its rank among the deck's cards by latitude (north first) or
+// longitude (west first), widened by the cards closer than the order
+// check's margin (the publisher may place a town a little differently),
+// scaled by how the numbers confirmed so far compare with their ranks (a
+// box with more cards than tableref's deck numbers further), and a few
+// numbers more each way.
+func (s *Session) place(a Axis, g geo.Card) (lo, hi int, ok bool) {
+	const margin = 1.5
+	deck := geo.Builtin(s.Code)
+	pos := func(c geo.Card) float64 {
+		if a == NS {
+			return -c.Lat // north first
+		}
+		return c.Lon // west first
+	}
+	rank := func(x float64) (lo, hi int) {
+		lo, hi = 1, 0
+		for _, c := range deck {
+			if !c.HasCoords {
+				continue
+			}
+			hi++
+			switch p := pos(c); {
+			case p < x-margin:
+				lo++
+			case p > x+margin:
+				hi--
+			}
+		}
+		return lo, hi
+	}
+	n := 0
+	for _, c := range deck {
+		if c.HasCoords {
+			n++
+		}
+	}
+	if n < 10 {
+		return 0, 0, false // too few cards to place one among them
+	}
+	// The scale: the median of number / rank over the confirmed cards.
+	var ratios []float64
+	for _, c := range s.cards {
+		d, ok := deckCard(rules.CardID{Deck: s.Code, Num: c.Num})
+		if !ok || !d.HasCoords {
+			continue
+		}
+		l, h := rank(pos(d))
+		v := c.NS
+		if a == WE {
+			v = c.WE
+		}
+		ratios = append(ratios, float64(v)/(float64(l+h)/2))
+	}
+	k := 1.0
+	if len(ratios) >= 3 {
+		sort.Float64s(ratios)
+		k = ratios[len(ratios)/2]
+	}
+	l, h := rank(pos(g))
+	const spare = 3
+	return max(1, int(math.Floor(k*float64(l)))-spare), int(math.Ceil(k*float64(h))) + spare, true
 }
 
 // crossCheck asks about numbers two cards of one batch share.
@@ -203,8 +289,7 @@ func (l *Learner) crossCheck(b *Batch) {
 				if ax == WE {
 					n = &b.Cards[i].WE
 				}
-				n.Sure = false
-				n.Why = fmt.Sprintf("%d is read on %s: every card prints its own", v, strings.Join(names, " and "))
+				n.doubt(fmt.Sprintf("%d is read on %s: every card prints its own", v, strings.Join(names, " and ")))
 			}
 		}
 	}

@@ -79,7 +79,8 @@ type Shot struct {
 	Blur     float64
 	Noise    float64
 	JPEG     int
-	Light    float64
+	Light    float64 // how dark the darkest corner gets (synth.Effects.UnevenLight)
+	Lit      synth.Light
 	Seed     uint64
 }
 
@@ -94,6 +95,58 @@ func Photo(ids []rules.CardID, s Shot, g cardtext.Geometry, sticker bool) (gocv.
 	if err != nil {
 		return gocv.NewMat(), err
 	}
+	var faces []image.Image
+	for _, id := range ids {
+		face := f[id]
+		if sticker {
+			// A boxed game's card has no code of tableref's: take the
+			// printed one off (a sticker as small as today's no longer
+			// covers it), then stick the sticker on.
+			face = withoutPrintedCode(face, g)
+			name := ""
+			if c, ok := geo.Lookup(id); ok {
+				name = c.Name
+			}
+			if face, err = stuck(face, id, name, g); err != nil {
+				return gocv.NewMat(), err
+			}
+		}
+		faces = append(faces, face)
+	}
+	return photo(ids, faces, s, g)
+}
+
+// BoxPhoto photographs boxed cards (BoxCard) with their stickers at g. It
+// returns how tall each card's west–east numbers came out (BoxCard.Draw).
+func BoxPhoto(cards []BoxCard, s Shot, g cardtext.Geometry) (gocv.Mat, []float64, error) {
+	var faces []image.Image
+	var ids []rules.CardID
+	var side []float64
+	for _, c := range cards {
+		id, name := c.ID, c.Name
+		if c.Sticker != (rules.CardID{}) {
+			id, name = c.Sticker, c.StickerName
+		}
+		face, mm, err := c.Draw(g)
+		if err == nil {
+			face, err = stuck(face, id, name, g)
+		}
+		if err != nil {
+			return gocv.NewMat(), nil, err
+		}
+		if c.Glare {
+			face = glare(face, g)
+		}
+		faces = append(faces, face)
+		ids = append(ids, id)
+		side = append(side, mm)
+	}
+	m, err := photo(ids, faces, s, g)
+	return m, side, err
+}
+
+// photo lays faces out 4 by 3 and renders the camera's picture.
+func photo(ids []rules.CardID, faces []image.Image, s Shot, g cardtext.Geometry) (gocv.Mat, error) {
 	rng := rand.New(rand.NewPCG(s.Seed, 17))
 	const w, h, hfov = 4608, 2592, 66.0
 	// Pose's scale: pixels per mm at the table centre for this height.
@@ -102,30 +155,20 @@ func Photo(ids []rules.CardID, s Shot, g cardtext.Geometry, sticker bool) (gocv.
 	sc.Width, sc.Height = w, h
 	sc.Camera, sc.CameraCentre = synth.Pose(w, h, hfov, pxPerMM, s.TiltDeg, rng.Float64()*4-2)
 	sc.Seed = s.Seed
-	sc.Effect = synth.Effects{BlurSigma: s.Blur, NoiseSigma: s.Noise, JPEGQuality: s.JPEG, UnevenLight: s.Light}
+	sc.Effect = synth.Effects{BlurSigma: s.Blur, NoiseSigma: s.Noise, JPEGQuality: s.JPEG, UnevenLight: s.Light, Light: s.Lit}
 	// The code's corners on the card (card mm from its top-left).
 	cx, cy := g.Card.X/2+g.Offset.X, g.Card.Y/2+g.Offset.Y
 	code := geom.Rect(cx-g.Code/2, cy-g.Code/2, cx+g.Code/2, cy+g.Code/2)
 	for i, id := range ids {
 		row, col := i/4, i%4
 		_, back := cards.Payloads(id)
-		face := f[id]
-		if sticker {
-			// A boxed game's card has no code of tableref's: take the
-			// printed one off (a sticker as small as today's no longer
-			// covers it), then stick the sticker on.
-			face = withoutPrintedCode(face, g)
-			if face, err = stuck(face, back, g); err != nil {
-				return gocv.NewMat(), err
-			}
-		}
 		sc.Cards = append(sc.Cards, synth.Card{
 			Payload: back,
 			Centre: geom.Pt{X: (float64(col)-1.5)*82 + rng.Float64()*8 - 4,
 				Y: (float64(row)-1)*104 + rng.Float64()*8 - 4},
 			RotationDeg: rng.Float64()*16 - 8,
 			Size:        geom.Pt{X: g.Card.X, Y: g.Card.Y},
-			Face:        face,
+			Face:        faces[i],
 			FaceCode:    code,
 		})
 	}
@@ -147,10 +190,12 @@ func withoutPrintedCode(face image.Image, g cardtext.Geometry) image.Image {
 	return out
 }
 
-// stuck sticks a sticker for payload over a card face where g says: a
+// stuck sticks a sticker for card id over a card face where g says: a
 // white label with its code (version 2, level H, as tableref prints
-// stickers) and the code's quiet zone.
-func stuck(face image.Image, payload string, g cardtext.Geometry) (image.Image, error) {
+// stickers), the code's quiet zone and, under it, the caption naming the
+// card ("Cuenca · map side"), as a plain sticker grid cuts them.
+func stuck(face image.Image, id rules.CardID, name string, g cardtext.Geometry) (image.Image, error) {
+	_, payload := cards.Payloads(id)
 	q, err := qrcode.NewWithForcedVersion(payload, 2, qrcode.Highest)
 	if err != nil {
 		return nil, err
@@ -165,7 +210,8 @@ func stuck(face image.Image, payload string, g cardtext.Geometry) (image.Image, 
 	mod := g.Code / float64(len(bits)) * px
 	half := g.Code / 2 * px
 	quiet := 4 * mod
-	label := image.Rect(int(cx-half-quiet), int(cy-half-quiet), int(cx+half+quiet), int(cy+half+quiet))
+	pad, strip := 0.5*px, 6*px // printer/stickers' die-cut margin and caption strip
+	label := image.Rect(int(cx-half-quiet-pad), int(cy-half-quiet-pad), int(cx+half+quiet+pad), int(cy+half+quiet+pad+strip))
 	draw.Draw(out, label, image.White, image.Point{}, draw.Src)
 	ink := image.NewUniform(color.RGBA{20, 20, 24, 255})
 	for y, row := range bits {
@@ -174,6 +220,11 @@ func stuck(face image.Image, payload string, g cardtext.Geometry) (image.Image, 
 				r := image.Rect(int(cx-half+float64(x)*mod), int(cy-half+float64(y)*mod), int(cx-half+float64(x+1)*mod), int(cy-half+float64(y+1)*mod))
 				draw.Draw(out, r, ink, image.Point{}, draw.Src)
 			}
+		}
+	}
+	if name != "" {
+		if err := caption(out, name+" · map side", label.Min.X+int(pad), int(cy+half+quiet), label.Dx()-int(2*pad)); err != nil {
+			return nil, err
 		}
 	}
 	return out, nil
