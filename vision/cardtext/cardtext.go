@@ -115,6 +115,7 @@ type Reader struct {
 	digits *engine // a number as one line of figures
 	text   *engine // the card's text as a block
 	sparse *engine // the card's text as scattered words
+	line   *engine // one row of letters found on the card
 }
 
 // NewReader starts the engines. langs are Tesseract's language codes for
@@ -152,6 +153,9 @@ func NewReader(langs ...string) (*Reader, error) {
 	if r.text, err = newEngine(api, langs, psmSingleBlock, nil); err == nil {
 		r.sparse, err = newEngine(api, langs, psmSparseText, nil)
 	}
+	if err == nil {
+		r.line, err = newEngine(api, langs, psmSingleLine, nil)
+	}
 	if err != nil {
 		r.Close()
 		return nil, err
@@ -161,7 +165,7 @@ func NewReader(langs ...string) (*Reader, error) {
 
 // Close frees the engines.
 func (r *Reader) Close() error {
-	for _, e := range []*engine{r.digits, r.text, r.sparse} {
+	for _, e := range []*engine{r.digits, r.text, r.sparse, r.line} {
 		if e != nil {
 			e.close()
 		}
@@ -225,10 +229,9 @@ func (r *Reader) ReadCard(frame gocv.Mat, code geom.Quad, g Geometry) (Card, err
 		}
 		codeBox = codeBox.Union(rasterRect(cx+lo.X, cy+lo.Y, cx+hi.X, cy+hi.Y, 0))
 	}
-	if out.Lines, err = r.lines(up, []image.Rectangle{codeBox}); err != nil {
-		return out, err
-	}
-	var numberBoxes []image.Rectangle
+	// The numbers first: their large figures, left in, make Tesseract
+	// take the whole card for one block of big text and find no name.
+	blank := []image.Rectangle{codeBox}
 	for e := Top; e <= Left; e++ {
 		n, err := r.number(up, g.Card, e, codeBox)
 		if err != nil {
@@ -236,8 +239,17 @@ func (r *Reader) ReadCard(frame gocv.Mat, code geom.Quad, g Geometry) (Card, err
 		}
 		out.Numbers[e] = n
 		if !n.Box.Empty() {
-			numberBoxes = append(numberBoxes, n.Box)
+			blank = append(blank, n.Box)
 		}
+	}
+	// Past the card's edge lies the table, dark: Tesseract takes a dark
+	// frame around the card for a picture and finds no text inside it.
+	inner := rasterRect(0, 0, g.Card.X, g.Card.Y, -1)
+	full := image.Rect(0, 0, up.Cols(), up.Rows())
+	blank = append(blank, image.Rect(0, 0, full.Max.X, inner.Min.Y), image.Rect(0, inner.Max.Y, full.Max.X, full.Max.Y),
+		image.Rect(0, 0, inner.Min.X, full.Max.Y), image.Rect(inner.Max.X, 0, full.Max.X, full.Max.Y))
+	if out.Lines, err = r.lines(up, blank); err != nil {
+		return out, err
 	}
 	return out, nil
 }
@@ -668,25 +680,109 @@ func (r *Reader) lines(img gocv.Mat, blank []image.Rectangle) ([]Line, error) {
 		gocv.Rectangle(&mat, b.Inset(-int(PxPerMM)), color.RGBA{R: 255, G: 255, B: 255, A: 255}, -1)
 	}
 	// Two layouts: the card's text as one block, then as scattered
-	// words; each finds names the other misses among the art.
+	// words; each finds names the other misses among the art. On a card
+	// whose half-circles' rims and map fill most of it, Tesseract's own
+	// layout may find no text at all, where a part of the card holding
+	// the name reads it clearly: tiles of the card, and each row of
+	// letter-sized ink read as one line.
 	var out []Line
 	seen := map[string]bool{}
-	for _, eng := range []*engine{r.text, r.sparse} {
-		boxes, err := readMat(eng, mat, levelLine)
-		if err != nil {
-			return nil, err
-		}
+	add := func(boxes []word, at image.Point) {
 		for _, b := range boxes {
 			t := strings.Join(strings.Fields(b.text), " ")
 			if letters(t) < 3 || seen[t] {
 				continue
 			}
 			seen[t] = true
-			out = append(out, Line{Text: t, Conf: b.conf, Box: b.box})
+			out = append(out, Line{Text: t, Conf: b.conf, Box: b.box.Add(at)})
 		}
+	}
+	type part struct {
+		eng *engine
+		at  image.Rectangle
+	}
+	whole := image.Rect(0, 0, mat.Cols(), mat.Rows())
+	parts := []part{{r.text, whole}, {r.sparse, whole}}
+	// The card in six overlapping tiles, too, each read as scattered
+	// words: a tile holding the name with less of the art around it.
+	over := int(8 * PxPerMM)
+	for y := 0; y+mat.Rows()/3 <= mat.Rows(); y += mat.Rows() / 3 {
+		for x := 0; x+mat.Cols()/2 <= mat.Cols(); x += mat.Cols() / 2 {
+			parts = append(parts, part{r.sparse, image.Rect(x, y, x+mat.Cols()/2+over, y+mat.Rows()/3+over).Intersect(whole)})
+		}
+	}
+	for _, row := range textRows(mat) {
+		parts = append(parts, part{r.line, row})
+	}
+	for _, p := range parts {
+		view := mat.Region(p.at)
+		m := gocv.NewMat()
+		gocv.CopyMakeBorder(view, &m, inkBorder, inkBorder, inkBorder, inkBorder, gocv.BorderConstant, color.RGBA{R: 255, G: 255, B: 255, A: 255})
+		view.Close()
+		boxes, err := readMat(p.eng, m, levelLine)
+		m.Close()
+		if err != nil {
+			return nil, err
+		}
+		add(boxes, p.at.Min.Sub(image.Pt(inkBorder, inkBorder)))
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Conf > out[j].Conf })
 	return out, nil
+}
+
+// textRows finds the rows of letter-sized ink on an upright card (8-bit
+// grey): letters 1 to 6 mm tall side by side, at least three of them.
+// Each comes back as a rectangle around it, a millimetre to spare.
+func textRows(mat gocv.Mat) []image.Rectangle {
+	bin := gocv.NewMat()
+	defer bin.Close()
+	gocv.AdaptiveThreshold(mat, &bin, 255, gocv.AdaptiveThresholdGaussian, gocv.ThresholdBinaryInv, int(6*PxPerMM)|1, 15)
+	labels, stats, cents := gocv.NewMat(), gocv.NewMat(), gocv.NewMat()
+	defer labels.Close()
+	defer stats.Close()
+	defer cents.Close()
+	n := gocv.ConnectedComponentsWithStatsWithParams(bin, &labels, &stats, &cents, 8, gocv.MatTypeCV32S, gocv.CCL_DEFAULT)
+	var letters []image.Rectangle
+	for i := 1; i < n; i++ {
+		x, y := int(stats.GetIntAt(i, 0)), int(stats.GetIntAt(i, 1))
+		w, h, area := int(stats.GetIntAt(i, 2)), int(stats.GetIntAt(i, 3)), int(stats.GetIntAt(i, 4))
+		hm, wm := float64(h)/PxPerMM, float64(w)/PxPerMM
+		if hm < 1 || hm > 6 || wm > 8 || float64(area) < 0.1*float64(w*h) {
+			continue
+		}
+		letters = append(letters, image.Rect(x, y, x+w, y+h))
+	}
+	sort.Slice(letters, func(i, j int) bool { return letters[i].Min.X < letters[j].Min.X })
+	used := make([]bool, len(letters))
+	var rows []image.Rectangle
+	for i := range letters {
+		if used[i] {
+			continue
+		}
+		row, count := letters[i], 1
+		used[i] = true
+		for j := i + 1; j < len(letters); j++ {
+			b := letters[j]
+			if used[j] {
+				continue
+			}
+			hb := float64(b.Dy())
+			mid := float64(row.Min.Y+row.Max.Y) / 2
+			midB := float64(b.Min.Y+b.Max.Y) / 2
+			gap := float64(b.Min.X - row.Max.X)
+			// A letter of the row: about on its middle line, not much
+			// taller than it, no further than a word's space from it.
+			if math.Abs(mid-midB) < 0.5*float64(row.Dy()) && hb < 1.6*float64(row.Dy()) && gap < 1.2*float64(row.Dy()) && gap > -hb {
+				row = row.Union(b)
+				used[j] = true
+				count++
+			}
+		}
+		if count >= 3 && float64(row.Dx())/PxPerMM >= 4 {
+			rows = append(rows, row.Inset(-int(PxPerMM)).Intersect(image.Rect(0, 0, mat.Cols(), mat.Rows())))
+		}
+	}
+	return rows
 }
 
 func letters(s string) int {
