@@ -13,10 +13,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
-	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/vision/cardtext"
 )
 
@@ -182,7 +180,7 @@ func decideName(lines []cardtext.Line, expected string) NameRead {
 	if expected != "" {
 		best, score := "", 0.0
 		for _, l := range lines {
-			if s := similarity(l.Text, expected); s > score {
+			if s := cardtext.Similarity(l.Text, expected); s > score {
 				best, score = l.Text, s
 			}
 		}
@@ -194,12 +192,12 @@ func decideName(lines []cardtext.Line, expected string) NameRead {
 		if best == "" {
 			out.Why = fmt.Sprintf("the sticker says %s, but no name could be read on the card", expected)
 		} else {
-			out.Why = fmt.Sprintf("the sticker says %s, but the card reads %q: is the sticker on the right card?", expected, cleanName(best))
+			out.Why = fmt.Sprintf("the sticker says %s, but the card reads %q: is the sticker on the right card?", expected, cardtext.CleanName(best))
 		}
 		return out
 	}
 	for _, l := range lines {
-		if t := cleanName(l.Text); utf8.RuneCountInString(t) > utf8.RuneCountInString(out.Text) {
+		if t := cardtext.CleanName(l.Text); utf8.RuneCountInString(t) > utf8.RuneCountInString(out.Text) {
 			out.Text, out.Read = t, l.Text
 		}
 	}
@@ -208,64 +206,4 @@ func decideName(lines []cardtext.Line, expected string) NameRead {
 		out.Why = "a card the deck does not have yet, and no name could be read: type it"
 	}
 	return out
-}
-
-// cleanName drops what is not part of a name from the ends of a read
-// line: a map's frame read as "|", stray dots.
-func cleanName(s string) string {
-	words := strings.Fields(s)
-	for len(words) > 0 && letterCount(words[0]) < 2 {
-		words = words[1:]
-	}
-	for len(words) > 0 && letterCount(words[len(words)-1]) < 2 {
-		words = words[:len(words)-1]
-	}
-	return strings.Join(words, " ")
-}
-
-func letterCount(s string) int {
-	n := 0
-	for _, r := range s {
-		if unicode.IsLetter(r) {
-			n++
-		}
-	}
-	return n
-}
-
-// similarity compares a read line with a name, both folded (case and
-// accents do not count: OCR loses accents at camera resolution), as 1 −
-// edit distance / length. A line holding the name (with art read beside
-// it) matches fully.
-func similarity(line, name string) float64 {
-	a, b := rules.Fold(cleanName(line)), rules.Fold(name)
-	if a == "" || b == "" {
-		return 0
-	}
-	if strings.Contains(" "+a+" ", " "+b+" ") {
-		return 1
-	}
-	d := levenshtein([]rune(a), []rune(b))
-	n := max(utf8.RuneCountInString(a), utf8.RuneCountInString(b))
-	return 1 - float64(d)/float64(n)
-}
-
-func levenshtein(a, b []rune) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

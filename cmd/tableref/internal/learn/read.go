@@ -13,6 +13,7 @@ import (
 
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/rules/geo"
+	"github.com/tableref/tableref/rules/wit"
 	"github.com/tableref/tableref/vision/cardtext"
 	"github.com/tableref/tableref/vision/geom"
 	"github.com/tableref/tableref/vision/qr"
@@ -199,68 +200,39 @@ func (n *NumberRead) doubt(why string) {
 }
 
 // place is the range of numbers a card at g's coordinates can print on
-// axis a: its rank among the deck's cards by latitude (north first) or
-// longitude (west first), widened by the cards closer than the order
-// check's margin (the publisher may place a town a little differently),
-// scaled by how the numbers confirmed so far compare with their ranks (a
-// box with more cards than tableref's deck numbers further), and a few
-// numbers more each way.
+// axis a: its rank range among the deck's cards (wit.RankRange, the
+// order check's margin), scaled by how the numbers confirmed so far
+// compare with their ranks (a box with more cards than tableref's deck
+// numbers further), and a few numbers more each way.
 func (s *Session) place(a Axis, g geo.Card) (lo, hi int, ok bool) {
-	const margin = 1.5
-	deck := geo.Builtin(s.Code)
-	pos := func(c geo.Card) float64 {
-		if a == NS {
-			return -c.Lat // north first
-		}
-		return c.Lon // west first
-	}
-	rank := func(x float64) (lo, hi int) {
-		lo, hi = 1, 0
-		for _, c := range deck {
-			if !c.HasCoords {
-				continue
-			}
-			hi++
-			switch p := pos(c); {
-			case p < x-margin:
-				lo++
-			case p > x+margin:
-				hi--
-			}
-		}
-		return lo, hi
-	}
-	n := 0
-	for _, c := range deck {
+	var places []wit.Place
+	for _, c := range geo.Builtin(s.Code) {
 		if c.HasCoords {
-			n++
+			places = append(places, wit.Place{ID: c.ID, Lat: c.Lat, Lon: c.Lon})
 		}
 	}
-	if n < 10 {
+	if len(places) < 10 {
 		return 0, 0, false // too few cards to place one among them
 	}
-	// The scale: the median of number / rank over the confirmed cards.
-	var ratios []float64
+	ranks := func(c geo.Card) [2]int {
+		ns, we := wit.RankRange(places, c.Lat, c.Lon, 1.5)
+		return [2][2]int{ns, we}[a]
+	}
+	var ratios []float64 // number / rank of the confirmed cards
 	for _, c := range s.cards {
-		d, ok := deckCard(rules.CardID{Deck: s.Code, Num: c.Num})
-		if !ok || !d.HasCoords {
-			continue
+		if d, ok := deckCard(rules.CardID{Deck: s.Code, Num: c.Num}); ok && d.HasCoords {
+			r := ranks(d)
+			ratios = append(ratios, float64([2]int{c.NS, c.WE}[a])/(float64(r[0]+r[1])/2))
 		}
-		l, h := rank(pos(d))
-		v := c.NS
-		if a == WE {
-			v = c.WE
-		}
-		ratios = append(ratios, float64(v)/(float64(l+h)/2))
 	}
 	k := 1.0
 	if len(ratios) >= 3 {
 		sort.Float64s(ratios)
 		k = ratios[len(ratios)/2]
 	}
-	l, h := rank(pos(g))
+	r := ranks(g)
 	const spare = 3
-	return max(1, int(math.Floor(k*float64(l)))-spare), int(math.Ceil(k*float64(h))) + spare, true
+	return max(1, int(math.Floor(k*float64(r[0])))-spare), int(math.Ceil(k*float64(r[1]))) + spare, true
 }
 
 // crossCheck asks about numbers two cards of one batch share.

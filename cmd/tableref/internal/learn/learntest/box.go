@@ -122,13 +122,9 @@ var (
 // numbers came out: as tall as DigitMM where they fit beside the sticker,
 // lower where three tall figures would run under it.
 func (c BoxCard) Draw(g cardtext.Geometry) (img image.Image, sideMM float64, err error) {
-	f, err := Faces()
+	base, err := Face(c.ID)
 	if err != nil {
 		return nil, 0, err
-	}
-	base, ok := f[c.ID]
-	if !ok {
-		return nil, 0, fmt.Errorf("no face for %s", c.ID)
 	}
 	out := image.NewRGBA(base.Bounds())
 	draw.Draw(out, out.Bounds(), withoutPrintedCode(base, g), base.Bounds().Min, draw.Src)

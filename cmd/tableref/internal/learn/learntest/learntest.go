@@ -36,40 +36,54 @@ import (
 const faceDPI = 300
 
 var (
-	facesOnce sync.Once
-	faces     map[rules.CardID]image.Image
-	facesErr  error
+	setOnce sync.Once
+	set     map[rules.CardID]cards.Card
+	setErr  error
+	facesMu sync.Mutex
+	faces   = map[rules.CardID]image.Image{}
 )
 
-// Faces renders the map side of every South America card once.
-func Faces() (map[rules.CardID]image.Image, error) {
-	facesOnce.Do(func() {
+// Face renders the map side of a South America card, once: only the
+// cards a test photographs (all 108 took a minute of a loaded machine).
+func Face(id rules.CardID) (image.Image, error) {
+	setOnce.Do(func() {
 		ranks, err := cards.WITRanks()
 		if err != nil {
-			facesErr = err
+			setErr = err
 			return
 		}
-		set, err := cards.WhereIsThat(ranks, cards.Style{Module: cards.DefaultModule})
+		all, err := cards.WhereIsThat(ranks, cards.Style{Module: cards.DefaultModule})
 		if err != nil {
-			facesErr = err
+			setErr = err
 			return
 		}
-		faces = map[rules.CardID]image.Image{}
-		for _, c := range set.Cards {
-			var buf bytes.Buffer
-			if err := preview.PNG(&buf, c.Back, layout.Poker, faceDPI); err != nil {
-				facesErr = err
-				return
-			}
-			img, err := png.Decode(&buf)
-			if err != nil {
-				facesErr = err
-				return
-			}
-			faces[c.ID] = img
+		set = map[rules.CardID]cards.Card{}
+		for _, c := range all.Cards {
+			set[c.ID] = c
 		}
 	})
-	return faces, facesErr
+	if setErr != nil {
+		return nil, setErr
+	}
+	facesMu.Lock()
+	defer facesMu.Unlock()
+	if img, ok := faces[id]; ok {
+		return img, nil
+	}
+	c, ok := set[id]
+	if !ok {
+		return nil, fmt.Errorf("no card %s in tableref's South America deck", id)
+	}
+	var buf bytes.Buffer
+	if err := preview.PNG(&buf, c.Back, layout.Poker, faceDPI); err != nil {
+		return nil, err
+	}
+	img, err := png.Decode(&buf)
+	if err != nil {
+		return nil, err
+	}
+	faces[id] = img
+	return img, nil
 }
 
 // Shot is how one photo is taken.
@@ -91,13 +105,12 @@ type Shot struct {
 // which Photo then sticks over the printed face, as a user does on a
 // boxed game's card.
 func Photo(ids []rules.CardID, s Shot, g cardtext.Geometry, sticker bool) (gocv.Mat, error) {
-	f, err := Faces()
-	if err != nil {
-		return gocv.NewMat(), err
-	}
 	var faces []image.Image
 	for _, id := range ids {
-		face := f[id]
+		face, err := Face(id)
+		if err != nil {
+			return gocv.NewMat(), err
+		}
 		if sticker {
 			// A boxed game's card has no code of tableref's: take the
 			// printed one off (a sticker as small as today's no longer

@@ -1,0 +1,40 @@
+package cardtext
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/agnivade/levenshtein"
+
+	"github.com/tableref/tableref/rules"
+)
+
+// CleanName drops what is not part of a name from the ends of a read
+// line: a map's frame read as "|", stray dots.
+func CleanName(s string) string {
+	words := strings.Fields(s)
+	for len(words) > 0 && letters(words[0]) < 2 {
+		words = words[1:]
+	}
+	for len(words) > 0 && letters(words[len(words)-1]) < 2 {
+		words = words[:len(words)-1]
+	}
+	return strings.Join(words, " ")
+}
+
+// Similarity compares a read line with a name, both folded (case and
+// accents do not count: OCR loses accents at camera resolution), as 1 −
+// edit distance / length. A line holding the name (with art read beside
+// it) matches fully.
+func Similarity(line, name string) float64 {
+	a, b := rules.Fold(CleanName(line)), rules.Fold(name)
+	if a == "" || b == "" {
+		return 0
+	}
+	if strings.Contains(" "+a+" ", " "+b+" ") {
+		return 1
+	}
+	d := levenshtein.ComputeDistance(a, b) // by runes
+	n := max(utf8.RuneCountInString(a), utf8.RuneCountInString(b))
+	return 1 - float64(d)/float64(n)
+}
