@@ -38,3 +38,21 @@ func Similarity(line, name string) float64 {
 	n := max(utf8.RuneCountInString(a), utf8.RuneCountInString(b))
 	return 1 - float64(d)/float64(n)
 }
+
+// NameCandidates are the texts a card's name may be read as: each line,
+// and each line followed by the one just under it, as a publisher wraps a
+// long name ("Ciudad del" over "Este") that no single line matches.
+func NameCandidates(lines []Line) []string {
+	var out []string
+	for _, a := range lines {
+		out = append(out, a.Text)
+		for _, b := range lines {
+			gap := b.Box.Min.Y - a.Box.Max.Y
+			overlap := min(a.Box.Max.X, b.Box.Max.X) - max(a.Box.Min.X, b.Box.Min.X)
+			if b.Box.Min.Y > a.Box.Min.Y && gap <= a.Box.Dy() && overlap > 0 {
+				out = append(out, a.Text+" "+b.Text)
+			}
+		}
+	}
+	return out
+}

@@ -179,9 +179,9 @@ func decideName(lines []cardtext.Line, expected string) NameRead {
 	out := NameRead{Expected: expected}
 	if expected != "" {
 		best, score := "", 0.0
-		for _, l := range lines {
-			if s := cardtext.Similarity(l.Text, expected); s > score {
-				best, score = l.Text, s
+		for _, text := range cardtext.NameCandidates(lines) {
+			if s := cardtext.Similarity(text, expected); s > score {
+				best, score = text, s
 			}
 		}
 		out.Text, out.Read = expected, best

@@ -1,6 +1,7 @@
 package learn
 
 import (
+	"image"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -77,6 +78,17 @@ func TestDecideName(t *testing.T) {
 	}
 	if n := decideName([]cardtext.Line{line("Lima")}, "Cobija"); n.Sure || !strings.Contains(n.Why, "the sticker says Cobija, but the card reads \"Lima\"") {
 		t.Errorf("a sticker on the wrong card: %+v", n)
+	}
+	// A long name wrapped over two lines, the second just under the
+	// first; two lines apart across the card do not make a name.
+	at := func(s string, x, y int) cardtext.Line {
+		return cardtext.Line{Text: s, Conf: 90, Box: image.Rect(x, y, x+200, y+30)}
+	}
+	if n := decideName([]cardtext.Line{at("Ciudad del", 100, 100), at("Este", 100, 136)}, "Ciudad del Este"); !n.Sure {
+		t.Errorf("a name wrapped over two lines: %+v", n)
+	}
+	if n := decideName([]cardtext.Line{at("Ciudad del", 100, 100), at("Este", 400, 136)}, "Ciudad del Este"); n.Sure {
+		t.Errorf("two lines side by side taken for one name: %+v", n)
 	}
 	if n := decideName(nil, "Cobija"); n.Sure || n.Text != "Cobija" {
 		t.Errorf("no name read: %+v", n)
