@@ -106,6 +106,16 @@ func cardWith(t *testing.T, numbers [4]string, name string, lk look) (gocv.Mat, 
 	return frame, code, g
 }
 
+// wantNumbers checks the numbers read on each edge, top first.
+func wantNumbers(t *testing.T, c Card, want [4]int) {
+	t.Helper()
+	for e := Top; e <= Left; e++ {
+		if c.Numbers[e].Value != want[e] {
+			t.Errorf("%s: read %d (%q, readings %+v), want %d", e, c.Numbers[e].Value, c.Numbers[e].Text, c.Numbers[e].Readings, want[e])
+		}
+	}
+}
+
 func TestReadCardOfAnotherMaker(t *testing.T) {
 	r, err := NewReader("spa")
 	if err != nil {
@@ -118,12 +128,7 @@ func TestReadCardOfAnotherMaker(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := [4]int{27, 104, 27, 104}
-	for e := Top; e <= Left; e++ {
-		if c.Numbers[e].Value != want[e] {
-			t.Errorf("%s: read %d (%q, readings %+v), want %d", e, c.Numbers[e].Value, c.Numbers[e].Text, c.Numbers[e].Readings, want[e])
-		}
-	}
+	wantNumbers(t, c, [4]int{27, 104, 27, 104})
 	found := false
 	for _, l := range c.Lines {
 		found = found || l.Text == "Salvador"
@@ -179,12 +184,7 @@ func TestReadCardTallFigures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := [4]int{75, 50, 75, 50}
-	for e := Top; e <= Left; e++ {
-		if c.Numbers[e].Value != want[e] {
-			t.Errorf("%s: read %d (%q, readings %+v), want %d", e, c.Numbers[e].Value, c.Numbers[e].Text, c.Numbers[e].Readings, want[e])
-		}
-	}
+	wantNumbers(t, c, [4]int{75, 50, 75, 50})
 }
 
 // A sticker's caption names the card the sticker belongs on, not the
