@@ -251,6 +251,15 @@ func (r *Reader) ReadCard(frame gocv.Mat, code geom.Quad, g Geometry) (Card, err
 	if out.Lines, err = r.lines(up, blank); err != nil {
 		return out, err
 	}
+	// Whiting out the numbers and the table loses the name on most of
+	// tableref's printed cards (a number's box may hold its letters, the
+	// outline from the code be a little off): the card is read once more
+	// with only its code whited out, as it was read before 12 mm figures.
+	again, err := r.lines(up, []image.Rectangle{codeBox})
+	if err != nil {
+		return out, err
+	}
+	out.Lines = mergeLines(out.Lines, again)
 	return out, nil
 }
 

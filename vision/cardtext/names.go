@@ -1,6 +1,7 @@
 package cardtext
 
 import (
+	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -55,4 +56,21 @@ func NameCandidates(lines []Line) []string {
 		}
 	}
 	return out
+}
+
+// mergeLines adds to a the lines of b whose text a does not hold, the
+// most confident first.
+func mergeLines(a, b []Line) []Line {
+	seen := map[string]bool{}
+	for _, l := range a {
+		seen[l.Text] = true
+	}
+	for _, l := range b {
+		if !seen[l.Text] {
+			seen[l.Text] = true
+			a = append(a, l)
+		}
+	}
+	sort.SliceStable(a, func(i, j int) bool { return a[i].Conf > a[j].Conf })
+	return a
 }
