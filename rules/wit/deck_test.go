@@ -130,3 +130,31 @@ func TestSetupDeck(t *testing.T) {
 		t.Errorf("another game's deck: %v", err)
 	}
 }
+
+// A card's rank range holds the rank RankPlaces gives it, and narrows to
+// that rank where no other card lies within the margin.
+func TestRankRange(t *testing.T) {
+	places := []Place{
+		{ID: rules.CardID{Deck: "T", Num: 1}, Lat: 10, Lon: -70, Kind: "city"},
+		{ID: rules.CardID{Deck: "T", Num: 2}, Lat: 0, Lon: -50, Kind: "city"},
+		{ID: rules.CardID{Deck: "T", Num: 3}, Lat: -0.5, Lon: -49.5, Kind: "city"},
+		{ID: rules.CardID{Deck: "T", Num: 4}, Lat: -30, Lon: -60, Kind: "city"},
+	}
+	d, err := RankPlaces("T", places)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range places {
+		c, _ := d.Card(p.ID)
+		ns, we := RankRange(places, p.Lat, p.Lon, 1)
+		if c.NS < ns[0] || c.NS > ns[1] || c.WE < we[0] || c.WE > we[1] {
+			t.Errorf("%s ranked %d, %d: outside %v, %v", p.ID, c.NS, c.WE, ns, we)
+		}
+	}
+	if ns, we := RankRange(places, 10, -70, 1); ns != [2]int{1, 1} || we != [2]int{1, 1} {
+		t.Errorf("the far north-west card: %v, %v, want 1 to 1", ns, we)
+	}
+	if ns, _ := RankRange(places, 0, -50, 1); ns != [2]int{2, 3} {
+		t.Errorf("two cards within the margin: %v, want 2 to 3", ns)
+	}
+}

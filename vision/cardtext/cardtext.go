@@ -35,6 +35,12 @@ type Geometry struct {
 	Card   geom.Pt // width, height
 	Code   float64 // the code's side without its quiet zone
 	Offset geom.Pt // the code's centre minus the card's centre
+	// Label, when not empty, is the sticker the code is printed on, in mm
+	// from the code's centre (x right, y down): its white paper and the
+	// caption under the code naming the card it belongs on. Nothing on it
+	// is the card's own print, so it is not read: a caption read as the
+	// card's name would let a sticker on the wrong card pass the check.
+	Label geom.Quad
 }
 
 // Edge names a side of the card, clockwise from the top.
@@ -108,6 +114,7 @@ type Reader struct {
 	digits *engine // a number as one line of figures
 	text   *engine // the card's text as a block
 	sparse *engine // the card's text as scattered words
+	line   *engine // one row of letters found on the card
 }
 
 // NewReader starts the engines. langs are Tesseract's language codes for
@@ -145,6 +152,9 @@ func NewReader(langs ...string) (*Reader, error) {
 	if r.text, err = newEngine(api, langs, psmSingleBlock, nil); err == nil {
 		r.sparse, err = newEngine(api, langs, psmSparseText, nil)
 	}
+	if err == nil {
+		r.line, err = newEngine(api, langs, psmSingleLine, nil)
+	}
 	if err != nil {
 		r.Close()
 		return nil, err
@@ -154,7 +164,7 @@ func NewReader(langs ...string) (*Reader, error) {
 
 // Close frees the engines.
 func (r *Reader) Close() error {
-	for _, e := range []*engine{r.digits, r.text, r.sparse} {
+	for _, e := range []*engine{r.digits, r.text, r.sparse, r.line} {
 		if e != nil {
 			e.close()
 		}
@@ -210,10 +220,17 @@ func (r *Reader) ReadCard(frame gocv.Mat, code geom.Quad, g Geometry) (Card, err
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	codeBox := rasterRect(cx-s, cy-s, cx+s, cy+s, 1.5) // the code with a little of its quiet zone
-	if out.Lines, err = r.lines(up, []image.Rectangle{codeBox}); err != nil {
-		return out, err
+	if l := g.Label; l != (geom.Quad{}) {
+		lo, hi := l[0], l[0]
+		for _, p := range l[1:] {
+			lo = geom.Pt{X: min(lo.X, p.X), Y: min(lo.Y, p.Y)}
+			hi = geom.Pt{X: max(hi.X, p.X), Y: max(hi.Y, p.Y)}
+		}
+		codeBox = codeBox.Union(rasterRect(cx+lo.X, cy+lo.Y, cx+hi.X, cy+hi.Y, 0))
 	}
-	var numberBoxes []image.Rectangle
+	// The numbers first: their large figures, left in, make Tesseract
+	// take the whole card for one block of big text and find no name.
+	blank := []image.Rectangle{codeBox}
 	for e := Top; e <= Left; e++ {
 		n, err := r.number(up, g.Card, e, codeBox)
 		if err != nil {
@@ -221,9 +238,27 @@ func (r *Reader) ReadCard(frame gocv.Mat, code geom.Quad, g Geometry) (Card, err
 		}
 		out.Numbers[e] = n
 		if !n.Box.Empty() {
-			numberBoxes = append(numberBoxes, n.Box)
+			blank = append(blank, n.Box)
 		}
 	}
+	// Past the card's edge lies the table, dark: Tesseract takes a dark
+	// frame around the card for a picture and finds no text inside it.
+	inner := rasterRect(0, 0, g.Card.X, g.Card.Y, -1)
+	full := image.Rect(0, 0, up.Cols(), up.Rows())
+	blank = append(blank, image.Rect(0, 0, full.Max.X, inner.Min.Y), image.Rect(0, inner.Max.Y, full.Max.X, full.Max.Y),
+		image.Rect(0, 0, inner.Min.X, full.Max.Y), image.Rect(inner.Max.X, 0, full.Max.X, full.Max.Y))
+	if out.Lines, err = r.lines(up, blank); err != nil {
+		return out, err
+	}
+	// Whiting out the numbers and the table loses the name on most of
+	// tableref's printed cards (a number's box may hold its letters, the
+	// outline from the code be a little off): the card is read once more
+	// with only its code whited out, as it was read before 12 mm figures.
+	again, err := r.lines(up, []image.Rectangle{codeBox})
+	if err != nil {
+		return out, err
+	}
+	out.Lines = mergeLines(out.Lines, again)
 	return out, nil
 }
 
@@ -233,20 +268,24 @@ func rasterRect(x0, y0, x1, y1, pad float64) image.Rectangle {
 	return image.Rect(px(x0-pad), px(y0-pad), px(x1+pad), px(y1+pad))
 }
 
-// Digit sizes the reader accepts, in mm: from a small 7 pt figure to a
-// large 20 pt one.
+// Digit sizes the reader accepts, in mm: from a small 7 pt figure to
+// the tallest a card's half-circle holds (12 mm, some 48 pt), with room
+// for a photo's blur. Taller figures were once left out as art, and a
+// number whose figures were all too tall read as nothing, or as the one
+// figure that was not ("75" as "5").
 const (
 	digitMinH = 1.8
-	digitMaxH = 7.5
-	digitMaxW = 6.0
+	digitMaxH = 14.0
+	digitMaxW = 11.0
 )
 
 // number finds and reads the number nearest the middle of one edge.
 func (r *Reader) number(img gocv.Mat, card geom.Pt, e Edge, avoid image.Rectangle) (Number, error) {
-	// Where to look: a band along the middle of the edge reaching about a
-	// fifth of the card's width into it, a little beyond the edge too
-	// (the outline is only as exact as the code's corners).
-	reach, half := 0.24*card.X, 0.24*card.X
+	// Where to look: a band along the middle of the edge reaching a third
+	// of the card's width into it (three 12 mm figures and the space
+	// above them), a little beyond the edge too (the outline is only as
+	// exact as the code's corners).
+	reach, half := 0.34*card.X, 0.3*card.X
 	var roi image.Rectangle
 	var want geom.Pt // where the number's middle is expected, raster px
 	switch e {
@@ -641,18 +680,107 @@ func (r *Reader) lines(img gocv.Mat, blank []image.Rectangle) ([]Line, error) {
 		gocv.Rectangle(&mat, b.Inset(-int(PxPerMM)), color.RGBA{R: 255, G: 255, B: 255, A: 255}, -1)
 	}
 	// Two layouts: the card's text as one block, then as scattered
-	// words; each finds names the other misses among the art.
+	// words; each finds names the other misses among the art. On a card
+	// whose half-circles' rims and map fill most of it, Tesseract's own
+	// layout may find no text at all, where a part of the card holding
+	// the name reads it clearly: tiles of the card, and each row of
+	// letter-sized ink read as one line.
 	var out []Line
 	seen := map[string]bool{}
-	for _, eng := range []*engine{r.text, r.sparse} {
-		boxes, err := readMat(eng, mat, levelLine)
+	// Each part's lines as Tesseract's untrusted output is read
+	// (output.go), then placed on the card.
+	add := func(boxes []word, bounds image.Rectangle, at image.Point) {
+		for _, l := range textLines(boxes, bounds, seen) {
+			l.Box = l.Box.Add(at)
+			out = append(out, l)
+		}
+	}
+	type part struct {
+		eng *engine
+		at  image.Rectangle
+	}
+	whole := image.Rect(0, 0, mat.Cols(), mat.Rows())
+	parts := []part{{r.text, whole}, {r.sparse, whole}}
+	// The card in six overlapping tiles, too, each read as scattered
+	// words: a tile holding the name with less of the art around it.
+	over := int(8 * PxPerMM)
+	for y := 0; y+mat.Rows()/3 <= mat.Rows(); y += mat.Rows() / 3 {
+		for x := 0; x+mat.Cols()/2 <= mat.Cols(); x += mat.Cols() / 2 {
+			parts = append(parts, part{r.sparse, image.Rect(x, y, x+mat.Cols()/2+over, y+mat.Rows()/3+over).Intersect(whole)})
+		}
+	}
+	for _, row := range textRows(mat) {
+		parts = append(parts, part{r.line, row})
+	}
+	for _, p := range parts {
+		view := mat.Region(p.at)
+		m := gocv.NewMat()
+		gocv.CopyMakeBorder(view, &m, inkBorder, inkBorder, inkBorder, inkBorder, gocv.BorderConstant, color.RGBA{R: 255, G: 255, B: 255, A: 255})
+		view.Close()
+		boxes, err := readMat(p.eng, m, levelLine)
+		m.Close()
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, textLines(boxes, image.Rect(0, 0, mat.Cols(), mat.Rows()), seen)...)
+		add(boxes, image.Rect(0, 0, p.at.Dx()+2*inkBorder, p.at.Dy()+2*inkBorder), p.at.Min.Sub(image.Pt(inkBorder, inkBorder)))
 	}
 	byConfidence(out)
 	return out, nil
+}
+
+// textRows finds the rows of letter-sized ink on an upright card (8-bit
+// grey): letters 1 to 6 mm tall side by side, at least three of them.
+// Each comes back as a rectangle around it, a millimetre to spare.
+func textRows(mat gocv.Mat) []image.Rectangle {
+	bin := gocv.NewMat()
+	defer bin.Close()
+	gocv.AdaptiveThreshold(mat, &bin, 255, gocv.AdaptiveThresholdGaussian, gocv.ThresholdBinaryInv, int(6*PxPerMM)|1, 15)
+	labels, stats, cents := gocv.NewMat(), gocv.NewMat(), gocv.NewMat()
+	defer labels.Close()
+	defer stats.Close()
+	defer cents.Close()
+	n := gocv.ConnectedComponentsWithStatsWithParams(bin, &labels, &stats, &cents, 8, gocv.MatTypeCV32S, gocv.CCL_DEFAULT)
+	var letters []image.Rectangle
+	for i := 1; i < n; i++ {
+		x, y := int(stats.GetIntAt(i, 0)), int(stats.GetIntAt(i, 1))
+		w, h, area := int(stats.GetIntAt(i, 2)), int(stats.GetIntAt(i, 3)), int(stats.GetIntAt(i, 4))
+		hm, wm := float64(h)/PxPerMM, float64(w)/PxPerMM
+		if hm < 1 || hm > 6 || wm > 8 || float64(area) < 0.1*float64(w*h) {
+			continue
+		}
+		letters = append(letters, image.Rect(x, y, x+w, y+h))
+	}
+	sort.Slice(letters, func(i, j int) bool { return letters[i].Min.X < letters[j].Min.X })
+	used := make([]bool, len(letters))
+	var rows []image.Rectangle
+	for i := range letters {
+		if used[i] {
+			continue
+		}
+		row, count := letters[i], 1
+		used[i] = true
+		for j := i + 1; j < len(letters); j++ {
+			b := letters[j]
+			if used[j] {
+				continue
+			}
+			hb := float64(b.Dy())
+			mid := float64(row.Min.Y+row.Max.Y) / 2
+			midB := float64(b.Min.Y+b.Max.Y) / 2
+			gap := float64(b.Min.X - row.Max.X)
+			// A letter of the row: about on its middle line, not much
+			// taller than it, no further than a word's space from it.
+			if math.Abs(mid-midB) < 0.5*float64(row.Dy()) && hb < 1.6*float64(row.Dy()) && gap < 1.2*float64(row.Dy()) && gap > -hb {
+				row = row.Union(b)
+				used[j] = true
+				count++
+			}
+		}
+		if count >= 3 && float64(row.Dx())/PxPerMM >= 4 {
+			rows = append(rows, row.Inset(-int(PxPerMM)).Intersect(image.Rect(0, 0, mat.Cols(), mat.Rows())))
+		}
+	}
+	return rows
 }
 
 func letters(s string) int {

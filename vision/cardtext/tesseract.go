@@ -18,6 +18,7 @@ package cardtext
 #define fn(name) __typeof__(&name)
 
 typedef struct {
+	void *lib;
 	fn(TessBaseAPICreate) create;
 	fn(TessBaseAPIDelete) del;
 	fn(TessBaseAPIInit3) init;
@@ -74,8 +75,40 @@ static int tess_open(const char *file, tess_api *api, const char **why) {
 	sym(next, TessResultIteratorNext)
 	sym(deleteIterator, TessResultIteratorDelete)
 #undef sym
+	api->lib = lib;
 	return 0;
 }
+
+// Leptonica, which Tesseract reads pictures with, writes its complaints
+// ("Error in boxClipToRectangle") to stderr unless given a handler: they
+// go to lept_log instead, a file the Go side reads and logs.
+static FILE *lept_log;
+
+static void lept_to_log(const char *msg) {
+	if (lept_log != NULL) {
+		fputs(msg, lept_log);
+	}
+}
+
+// tess_quiet sends Leptonica's messages to the file at path. dlsym on the
+// handle searches Tesseract's dependencies too, so Leptonica's soname
+// (liblept.so.5, libleptonica.so.6) does not matter. It returns 0, or 1
+// when this Leptonica has no handler to set (older than 1.79).
+static int tess_quiet(const tess_api *a, const char *path) {
+	void (*set)(void (*)(const char *)) = (void (*)(void (*)(const char *)))dlsym(a->lib, "leptSetStderrHandler");
+	if (set == NULL) {
+		return 1;
+	}
+	if (lept_log == NULL && (lept_log = fopen(path, "ab")) == NULL) {
+		return 1;
+	}
+	set(lept_to_log);
+	return 0;
+}
+
+// tess_flush writes out what Tesseract and Leptonica buffered for their
+// log files (Tesseract's is a stdio stream of its own, fully buffered).
+static void tess_flush(void) { fflush(NULL); }
 
 // Go cannot call a C function pointer: one small call-through each.
 static TessBaseAPI *tess_create(const tess_api *a) { return a->create(); }
@@ -103,8 +136,12 @@ static int tess_box(const tess_api *a, TessResultIterator *it, TessPageIteratorL
 import "C"
 
 import (
+	"bytes"
 	"fmt"
 	"image"
+	"log/slog"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"unsafe"
@@ -132,7 +169,109 @@ func tesseract() (*C.tess_api, error) {
 		return nil, err
 	}
 	loaded = api
+	messages.start(api)
 	return api, nil
+}
+
+// messages takes what Tesseract and Leptonica print (Tesseract's
+// "Estimating resolution as 470" for each block of text, Leptonica's
+// "Error in boxClipToRectangle" for a box at the picture's edge) off the
+// terminal: a learn session printed a hundred such lines between its
+// questions. Both write to files of their own, which are read after each
+// recognition and logged at debug level.
+var messages tessMessages
+
+// tessMessages are the two log files: Tesseract's debug_file (one
+// stdio stream for the whole library, opened by Tesseract at its first
+// message) and the file Leptonica's stderr handler writes to.
+type tessMessages struct {
+	mu      sync.Mutex
+	dir     string
+	tesPath string      // debug_file, or /dev/null when no file could be made
+	files   [2]*os.File // read ends: Tesseract's, Leptonica's
+	off     [2]int64
+	partial [2][]byte // a line not ended yet
+	removed bool
+}
+
+// start makes the files and hands Leptonica its handler. Without a
+// temporary folder the messages are dropped rather than shown.
+func (m *tessMessages) start(api *C.tess_api) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.tesPath = os.DevNull
+	dir, err := os.MkdirTemp("", "tableref-tesseract-")
+	if err != nil {
+		slog.Debug("Tesseract's messages are dropped", "err", err)
+		return
+	}
+	m.dir = dir
+	paths := [2]string{filepath.Join(dir, "tesseract.log"), filepath.Join(dir, "leptonica.log")}
+	for i, p := range paths {
+		f, err := os.Create(p)
+		if err != nil {
+			slog.Debug("Tesseract's messages are dropped", "err", err)
+			return
+		}
+		m.files[i] = f
+	}
+	m.tesPath = paths[0]
+	cp := C.CString(paths[1])
+	defer C.free(unsafe.Pointer(cp))
+	if C.tess_quiet(api, cp) != 0 {
+		slog.Debug("this Leptonica prints its messages itself (no leptSetStderrHandler)")
+	}
+	// Leptonica's file is open on both sides: its name is no longer needed.
+	os.Remove(paths[1])
+}
+
+// path is the file Tesseract is to write its messages to.
+func (m *tessMessages) path() string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.tesPath == "" {
+		return os.DevNull // not started: never the terminal
+	}
+	return m.tesPath
+}
+
+// drain logs what was written since the last call.
+func (m *tessMessages) drain() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	C.tess_flush()
+	for i, f := range m.files {
+		if f == nil {
+			continue
+		}
+		st, err := f.Stat()
+		if err != nil {
+			continue
+		}
+		if st.Size() < m.off[i] {
+			m.off[i] = 0 // Tesseract opens its file anew ("wb")
+		}
+		if st.Size() == m.off[i] {
+			continue
+		}
+		buf := make([]byte, st.Size()-m.off[i])
+		n, _ := f.ReadAt(buf, m.off[i])
+		m.off[i] += int64(n)
+		text := append(m.partial[i], buf[:n]...)
+		end := bytes.LastIndexByte(text, '\n')
+		m.partial[i] = append([]byte(nil), text[end+1:]...)
+		for _, line := range strings.Split(string(text[:max(end, 0)]), "\n") {
+			if line = strings.TrimSpace(line); line != "" {
+				slog.Debug("OCR", "says", line, "from", [2]string{"Tesseract", "Leptonica"}[i])
+			}
+		}
+		if i == 0 && !m.removed {
+			// Tesseract has its file open now: the name can go.
+			os.Remove(m.tesPath)
+			os.Remove(m.dir)
+			m.removed = true
+		}
+	}
 }
 
 // openTesseract loads the library file and resolves every function the
@@ -190,6 +329,13 @@ func newEngine(api *C.tess_api, langs []string, psm pageMode, vars [][2]string) 
 	e := &engine{api: api, h: C.tess_create(api)}
 	cl := C.CString(strings.Join(langs, "+"))
 	defer C.free(unsafe.Pointer(cl))
+	// Tesseract's messages (its own variable, for the whole library) go
+	// to the log file from the start: a failed initialisation prints too.
+	dk, dv := C.CString("debug_file"), C.CString(messages.path())
+	C.tess_set_variable(api, e.h, dk, dv)
+	C.free(unsafe.Pointer(dk))
+	C.free(unsafe.Pointer(dv))
+	defer messages.drain()
 	if C.tess_init(api, e.h, cl) != 0 {
 		e.close()
 		pkgs := make([]string, len(langs))
@@ -254,6 +400,7 @@ func (e *engine) read(px []byte, w, h, stride int, l level) ([]word, error) {
 	if w <= 0 || h <= 0 || stride < w || len(px) < (h-1)*stride+w {
 		return nil, fmt.Errorf("cardtext: a %d×%d picture of %d bytes (rows of %d)", w, h, len(px), stride)
 	}
+	defer messages.drain()
 	C.tess_set_image(e.api, e.h, (*C.uchar)(unsafe.Pointer(&px[0])), C.int(w), C.int(h), C.int(stride), sourcePPI)
 	if C.tess_recognize(e.api, e.h) != 0 {
 		return nil, fmt.Errorf("cardtext: Tesseract failed to recognise a %d×%d picture", w, h)

@@ -1,10 +1,14 @@
 package cardtext
 
 import (
+	"bytes"
 	"debug/elf"
+	"log/slog"
 	"os"
 	"strings"
 	"testing"
+
+	"golang.org/x/sys/unix"
 )
 
 // The binary does not link Tesseract: it is loaded when a Reader starts,
@@ -65,5 +69,62 @@ func TestLanguageDataMissing(t *testing.T) {
 		t.Error("no language data: no error")
 	} else if !strings.Contains(err.Error(), "tesseract-ocr-eng") {
 		t.Errorf("no language data: %v, want it to name tesseract-ocr-eng", err)
+	}
+}
+
+// Tesseract's and Leptonica's own messages never reach the terminal: a
+// learn session printed some 97 "Estimating resolution" lines and
+// Leptonica's "Error in boxClipToRectangle" between its questions. They
+// are logged at debug level instead.
+func TestTesseractSaysNothingOnTheTerminal(t *testing.T) {
+	var logged bytes.Buffer
+	old := slog.Default()
+	slog.SetDefault(slog.New(slog.NewTextHandler(&logged, &slog.HandlerOptions{Level: slog.LevelDebug})))
+	defer slog.SetDefault(old)
+	// The process's own stderr (fd 2, where C code writes) into a file
+	// for the length of a read.
+	out, err := os.CreateTemp(t.TempDir(), "stderr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
+	saved, err := unix.Dup(2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := unix.Dup3(int(out.Fd()), 2, 0); err != nil {
+		t.Fatal(err)
+	}
+	restore := func() {
+		if saved >= 0 {
+			unix.Dup3(saved, 2, 0)
+			unix.Close(saved)
+			saved = -1
+		}
+	}
+	defer restore()
+	r, err := NewReader("spa")
+	if err != nil {
+		restore()
+		t.Fatal(err)
+	}
+	// A card's text as a block makes Tesseract estimate the resolution.
+	frame, code, g := card(t, [4]string{"27", "104", "27", "104"}, "Salvador")
+	_, rerr := r.ReadCard(frame, code, g)
+	frame.Close()
+	r.Close()
+	restore()
+	if rerr != nil {
+		t.Fatal(rerr)
+	}
+	printed, err := os.ReadFile(out.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(printed) > 0 {
+		t.Errorf("Tesseract printed on the terminal:\n%s", printed)
+	}
+	if !strings.Contains(logged.String(), "Estimating resolution") {
+		t.Errorf("Tesseract's message was not logged at debug level; the log:\n%s", logged.String())
 	}
 }

@@ -13,10 +13,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
-	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/vision/cardtext"
 )
 
@@ -59,8 +57,11 @@ type NumberRead struct {
 // decideNumber makes one axis's proposal from its two half-circles, each
 // read at several sizes. A number is sure when both half-circles read it,
 // nothing else is read on both or as often, and its best reading is
-// confident or it is read at three sizes or more; a number only one half-circle shows, however clear, is asked
-// about (a figure lost in both is rare, in one common).
+// confident or it is read at three sizes or more; a number only one
+// half-circle shows, however clear, is asked about (a figure lost in both
+// is rare, in one common). Where the half-circles read different numbers
+// nothing is proposed: the user types what the card says, as a user who
+// accepts every proposal would otherwise take a wrong one.
 func decideNumber(a Axis, seen [2]cardtext.Number, threshold float64) NumberRead {
 	out := NumberRead{Seen: seen}
 	e := a.edges()
@@ -115,11 +116,19 @@ func decideNumber(a Axis, seen [2]cardtext.Number, threshold float64) NumberRead
 		return out
 	case !bt.halves[0] || !bt.halves[1]:
 		out.Why = fmt.Sprintf("the %s half-circle reads %s, the %s one %s", e[0], read(0), e[1], read(1))
+		// Proposed only when the other half-circle read no other number:
+		// of two that disagree, either may be the figure lost.
+		for v := range votes {
+			if v != best {
+				out.Value = 0
+			}
+		}
 		return out
 	}
 	for v, t := range votes {
 		if v != best && (t.n == bt.n || t.halves[0] && t.halves[1]) {
 			out.Why = fmt.Sprintf("the %s half-circle reads %s, the %s one %s", e[0], read(0), e[1], read(1))
+			out.Value = 0
 			return out
 		}
 	}
@@ -170,9 +179,9 @@ func decideName(lines []cardtext.Line, expected string) NameRead {
 	out := NameRead{Expected: expected}
 	if expected != "" {
 		best, score := "", 0.0
-		for _, l := range lines {
-			if s := similarity(l.Text, expected); s > score {
-				best, score = l.Text, s
+		for _, text := range cardtext.NameCandidates(lines) {
+			if s := cardtext.Similarity(text, expected); s > score {
+				best, score = text, s
 			}
 		}
 		out.Text, out.Read = expected, best
@@ -183,12 +192,12 @@ func decideName(lines []cardtext.Line, expected string) NameRead {
 		if best == "" {
 			out.Why = fmt.Sprintf("the sticker says %s, but no name could be read on the card", expected)
 		} else {
-			out.Why = fmt.Sprintf("the sticker says %s, but the card reads %q: is the sticker on the right card?", expected, cleanName(best))
+			out.Why = fmt.Sprintf("the sticker says %s, but the card reads %q: is the sticker on the right card?", expected, cardtext.CleanName(best))
 		}
 		return out
 	}
 	for _, l := range lines {
-		if t := cleanName(l.Text); utf8.RuneCountInString(t) > utf8.RuneCountInString(out.Text) {
+		if t := cardtext.CleanName(l.Text); utf8.RuneCountInString(t) > utf8.RuneCountInString(out.Text) {
 			out.Text, out.Read = t, l.Text
 		}
 	}
@@ -197,64 +206,4 @@ func decideName(lines []cardtext.Line, expected string) NameRead {
 		out.Why = "a card the deck does not have yet, and no name could be read: type it"
 	}
 	return out
-}
-
-// cleanName drops what is not part of a name from the ends of a read
-// line: a map's frame read as "|", stray dots.
-func cleanName(s string) string {
-	words := strings.Fields(s)
-	for len(words) > 0 && letterCount(words[0]) < 2 {
-		words = words[1:]
-	}
-	for len(words) > 0 && letterCount(words[len(words)-1]) < 2 {
-		words = words[:len(words)-1]
-	}
-	return strings.Join(words, " ")
-}
-
-func letterCount(s string) int {
-	n := 0
-	for _, r := range s {
-		if unicode.IsLetter(r) {
-			n++
-		}
-	}
-	return n
-}
-
-// similarity compares a read line with a name, both folded (case and
-// accents do not count: OCR loses accents at camera resolution), as 1 −
-// edit distance / length. A line holding the name (with art read beside
-// it) matches fully.
-func similarity(line, name string) float64 {
-	a, b := rules.Fold(cleanName(line)), rules.Fold(name)
-	if a == "" || b == "" {
-		return 0
-	}
-	if strings.Contains(" "+a+" ", " "+b+" ") {
-		return 1
-	}
-	d := levenshtein([]rune(a), []rune(b))
-	n := max(utf8.RuneCountInString(a), utf8.RuneCountInString(b))
-	return 1 - float64(d)/float64(n)
-}
-
-func levenshtein(a, b []rune) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

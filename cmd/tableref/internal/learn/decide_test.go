@@ -1,9 +1,14 @@
 package learn
 
 import (
+	"image"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/learn/learntest"
+	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/rules/geo"
 	"github.com/tableref/tableref/vision/cardtext"
 )
 
@@ -42,8 +47,8 @@ func TestDecideNumber(t *testing.T) {
 		{"agree at three sizes, never confident", half("11:56", "11:52"), half("11:69"), 11, true, ""},
 		{"agree twice, not confident", half("11:56"), half("11:69"), 11, false, "not clearly"},
 		{"one half-circle only", half("80:97", "80:96"), half(), 80, false, "the right one nothing"},
-		{"they disagree", half("161:76"), half("101:88", "101:90"), 101, false, "reads 161, the right one 101"},
-		{"a competitor on both halves", half("50:90", "58:85"), half("50:93", "58:80"), 50, false, "reads 50 or 58"},
+		{"they disagree: nothing proposed", half("161:76"), half("101:88", "101:90"), 0, false, "reads 161, the right one 101"},
+		{"a competitor on both halves: nothing proposed", half("50:90", "58:85"), half("50:93", "58:80"), 0, false, "reads 50 or 58"},
 		{"a lost first figure", half("08:97"), half("108:96"), 108, false, "the left half-circle reads 08, the right one 108"},
 		{"nothing at all", half(), half(), 0, false, "no number found"},
 	}
@@ -74,10 +79,64 @@ func TestDecideName(t *testing.T) {
 	if n := decideName([]cardtext.Line{line("Lima")}, "Cobija"); n.Sure || !strings.Contains(n.Why, "the sticker says Cobija, but the card reads \"Lima\"") {
 		t.Errorf("a sticker on the wrong card: %+v", n)
 	}
+	// A long name wrapped over two lines, the second just under the
+	// first; two lines apart across the card do not make a name.
+	at := func(s string, x, y int) cardtext.Line {
+		return cardtext.Line{Text: s, Conf: 90, Box: image.Rect(x, y, x+200, y+30)}
+	}
+	if n := decideName([]cardtext.Line{at("Ciudad del", 100, 100), at("Este", 100, 136)}, "Ciudad del Este"); !n.Sure {
+		t.Errorf("a name wrapped over two lines: %+v", n)
+	}
+	if n := decideName([]cardtext.Line{at("Ciudad del", 100, 100), at("Este", 400, 136)}, "Ciudad del Este"); n.Sure {
+		t.Errorf("two lines side by side taken for one name: %+v", n)
+	}
 	if n := decideName(nil, "Cobija"); n.Sure || n.Text != "Cobija" {
 		t.Errorf("no name read: %+v", n)
 	}
 	if n := decideName([]cardtext.Line{line("e | Ciudad del Este"), line("ab")}, ""); n.Sure || n.Text != "Ciudad del Este" {
 		t.Errorf("a new card proposes the longest line, cleaned: %+v", n)
+	}
+}
+
+// A number both half-circles agree on is still asked, and not proposed,
+// when it cannot be the card's: a figure lost on both ("75" read as "5")
+// puts it far from the card's place among the deck's cards, even before
+// any card was confirmed; one already printed by a confirmed card is not
+// proposed either.
+func TestCheckPlacesTheNumber(t *testing.T) {
+	truth, err := learntest.Truth()
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := rules.CardID{Deck: geo.DeckSA, Num: 18}
+	c, _ := truth.Card(id)
+	read := func(ns, we int) Read {
+		return Read{ID: id, NS: NumberRead{Value: ns, Sure: true}, WE: NumberRead{Value: we, Sure: true},
+			Name: NameRead{Text: c.Name, Expected: c.Name, Sure: true}}
+	}
+	s, err := Open(filepath.Join(t.TempDir(), "s.jsonl"), geo.DeckSA, geo.GameWIT)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	r := read(c.NS, c.WE)
+	s.check(&r)
+	if !r.NS.Sure || !r.WE.Sure {
+		t.Fatalf("%s's own numbers %d and %d asked: %q, %q", c.Name, c.NS, c.WE, r.NS.Why, r.WE.Why)
+	}
+	lost := c.NS % 10 // the first figure lost on both half-circles
+	r = read(lost, c.WE)
+	s.check(&r)
+	if r.NS.Sure || r.NS.Value != 0 || !strings.Contains(r.NS.Why, "would print") {
+		t.Errorf("%s's north–south %d read as %d: sure %v, proposed %d (%q)", c.Name, c.NS, lost, r.NS.Sure, r.NS.Value, r.NS.Why)
+	}
+	other := truth.Cards()[0]
+	if err := s.Confirm(Card{Num: other.ID.Num, Name: other.Name, NS: other.NS, WE: other.WE}); err != nil {
+		t.Fatal(err)
+	}
+	r = read(c.NS, other.WE)
+	s.check(&r)
+	if r.WE.Sure || r.WE.Value != 0 {
+		t.Errorf("%s's west–east read as %s's %d: sure %v, proposed %d", c.Name, other.Name, other.WE, r.WE.Sure, r.WE.Value)
 	}
 }

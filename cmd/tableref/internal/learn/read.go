@@ -13,7 +13,9 @@ import (
 
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/rules/geo"
+	"github.com/tableref/tableref/rules/wit"
 	"github.com/tableref/tableref/vision/cardtext"
+	"github.com/tableref/tableref/vision/geom"
 	"github.com/tableref/tableref/vision/qr"
 )
 
@@ -91,17 +93,21 @@ func (l *Learner) Read(ctx context.Context, frame gocv.Mat, s *Session) (Batch, 
 	var b Batch
 	others := map[string]int{}
 	fronts := 0
+	var outlines, otherCodes []geom.Quad // for the cards whose code was lost
 	for _, c := range res.Codes {
 		if c.Payload.Kind != rules.KindCard || c.Payload.Card.ID.Anonymous() {
+			otherCodes = append(otherCodes, c.Corners)
 			continue
 		}
 		id := c.Payload.Card.ID
 		switch {
 		case id.Deck != s.Code:
 			others[id.Deck]++
+			otherCodes = append(otherCodes, c.Corners)
 			continue
 		case c.Payload.Card.Side != rules.Back:
 			fronts++
+			otherCodes = append(otherCodes, c.Corners)
 			continue
 		}
 		r := Read{ID: id}
@@ -116,6 +122,11 @@ func (l *Learner) Read(ctx context.Context, frame gocv.Mat, s *Session) (Batch, 
 			continue
 		}
 		card, err := l.Text.ReadCard(frame, c.Corners, g)
+		if card.Outline != (geom.Quad{}) {
+			outlines = append(outlines, card.Outline)
+		} else {
+			otherCodes = append(otherCodes, c.Corners)
+		}
 		if err != nil {
 			r.Problem = fmt.Sprintf("cannot read the card: %v", err)
 			b.Cards = append(b.Cards, r)
@@ -132,6 +143,7 @@ func (l *Learner) Read(ctx context.Context, frame gocv.Mat, s *Session) (Batch, 
 		s.check(&r)
 		b.Cards = append(b.Cards, r)
 	}
+	b.Notes = append(b.Notes, lostNotes(frame, outlines, otherCodes)...)
 	l.crossCheck(&b)
 	sort.Slice(b.Cards, func(i, j int) bool { return b.Cards[i].ID.Num < b.Cards[j].ID.Num })
 	for code, n := range others {
@@ -144,9 +156,11 @@ func (l *Learner) Read(ctx context.Context, frame gocv.Mat, s *Session) (Batch, 
 	return b, nil
 }
 
-// check turns a sure read into a question where the session contradicts
-// it: a number another card already prints, or an order against the
-// coordinates of cards confirmed before.
+// check turns a read into a question where the session contradicts it:
+// a number another card already prints, an order against the
+// coordinates of cards confirmed before, or a number far from the card's
+// place in the deck (a lost figure: "75" read as "5"). Such a read is
+// not even proposed: a user pressing Enter would take it.
 func (s *Session) check(r *Read) {
 	g, hasCoords := deckCard(r.ID)
 	hasCoords = hasCoords && g.HasCoords && r.Name.Sure && r.Name.Expected != ""
@@ -154,27 +168,71 @@ func (s *Session) check(r *Read) {
 		a Axis
 		n *NumberRead
 	}{{NS, &r.NS}, {WE, &r.WE}} {
-		if ax.n.Value == 0 {
+		v := ax.n.Value
+		if v == 0 {
 			continue
 		}
-		if o, ok := s.holder(ax.a, ax.n.Value, r.ID.Num); ok {
-			ax.n.Sure = false
-			ax.n.Why = fmt.Sprintf("read %d, but %s already prints %d", ax.n.Value, o.Name, ax.n.Value)
+		if o, ok := s.holder(ax.a, v, r.ID.Num); ok {
+			ax.n.doubt(fmt.Sprintf("read %d, but %s already prints %d", v, o.Name, v))
 			continue
 		}
-		if !ax.n.Sure || !hasCoords {
+		if !hasCoords {
 			continue
 		}
-		if o, ok := s.contradiction(ax.a, ax.n.Value, r.ID.Num, g.Lat, g.Lon); ok {
-			ax.n.Sure = false
+		if o, ok := s.contradiction(ax.a, v, r.ID.Num, g.Lat, g.Lon); ok {
 			dir := "north"
 			ov := o.NS
 			if ax.a == WE {
 				dir, ov = "west", o.WE
 			}
-			ax.n.Why = fmt.Sprintf("read %d, but %s (%d) lies on the other side of it, further %s or less far: check both", ax.n.Value, o.Name, ov, dir)
+			ax.n.doubt(fmt.Sprintf("read %d, but %s (%d) lies on the other side of it, further %s or less far: check both", v, o.Name, ov, dir))
+			continue
+		}
+		if lo, hi, ok := s.place(ax.a, g); ok && (v < lo || v > hi) {
+			ax.n.doubt(fmt.Sprintf("read %d, but a card at its %s would print %d to %d", v, [2]string{"latitude", "longitude"}[ax.a], lo, hi))
 		}
 	}
+}
+
+// doubt makes a read a question without a proposal.
+func (n *NumberRead) doubt(why string) {
+	n.Sure, n.Value, n.Why = false, 0, why
+}
+
+// place is the range of numbers a card at g's coordinates can print on
+// axis a: its rank range among the deck's cards (wit.RankRange, the
+// order check's margin), scaled by how the numbers confirmed so far
+// compare with their ranks (a box with more cards than tableref's deck
+// numbers further), and a few numbers more each way.
+func (s *Session) place(a Axis, g geo.Card) (lo, hi int, ok bool) {
+	var places []wit.Place
+	for _, c := range geo.Builtin(s.Code) {
+		if c.HasCoords {
+			places = append(places, wit.Place{ID: c.ID, Lat: c.Lat, Lon: c.Lon})
+		}
+	}
+	if len(places) < 10 {
+		return 0, 0, false // too few cards to place one among them
+	}
+	ranks := func(c geo.Card) [2]int {
+		ns, we := wit.RankRange(places, c.Lat, c.Lon, 1.5)
+		return [2][2]int{ns, we}[a]
+	}
+	var ratios []float64 // number / rank of the confirmed cards
+	for _, c := range s.cards {
+		if d, ok := deckCard(rules.CardID{Deck: s.Code, Num: c.Num}); ok && d.HasCoords {
+			r := ranks(d)
+			ratios = append(ratios, float64([2]int{c.NS, c.WE}[a])/(float64(r[0]+r[1])/2))
+		}
+	}
+	k := 1.0
+	if len(ratios) >= 3 {
+		sort.Float64s(ratios)
+		k = ratios[len(ratios)/2]
+	}
+	r := ranks(g)
+	const spare = 3
+	return max(1, int(math.Floor(k*float64(r[0])))-spare), int(math.Ceil(k*float64(r[1]))) + spare, true
 }
 
 // crossCheck asks about numbers two cards of one batch share.
@@ -203,8 +261,7 @@ func (l *Learner) crossCheck(b *Batch) {
 				if ax == WE {
 					n = &b.Cards[i].WE
 				}
-				n.Sure = false
-				n.Why = fmt.Sprintf("%d is read on %s: every card prints its own", v, strings.Join(names, " and "))
+				n.doubt(fmt.Sprintf("%d is read on %s: every card prints its own", v, strings.Join(names, " and ")))
 			}
 		}
 	}

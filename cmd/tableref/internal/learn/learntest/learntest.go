@@ -36,40 +36,54 @@ import (
 const faceDPI = 300
 
 var (
-	facesOnce sync.Once
-	faces     map[rules.CardID]image.Image
-	facesErr  error
+	setOnce sync.Once
+	set     map[rules.CardID]cards.Card
+	setErr  error
+	facesMu sync.Mutex
+	faces   = map[rules.CardID]image.Image{}
 )
 
-// Faces renders the map side of every South America card once.
-func Faces() (map[rules.CardID]image.Image, error) {
-	facesOnce.Do(func() {
+// Face renders the map side of a South America card, once: only the
+// cards a test photographs (all 108 took a minute of a loaded machine).
+func Face(id rules.CardID) (image.Image, error) {
+	setOnce.Do(func() {
 		ranks, err := cards.WITRanks()
 		if err != nil {
-			facesErr = err
+			setErr = err
 			return
 		}
-		set, err := cards.WhereIsThat(ranks, cards.Style{Module: cards.DefaultModule})
+		all, err := cards.WhereIsThat(ranks, cards.Style{Module: cards.DefaultModule})
 		if err != nil {
-			facesErr = err
+			setErr = err
 			return
 		}
-		faces = map[rules.CardID]image.Image{}
-		for _, c := range set.Cards {
-			var buf bytes.Buffer
-			if err := preview.PNG(&buf, c.Back, layout.Poker, faceDPI); err != nil {
-				facesErr = err
-				return
-			}
-			img, err := png.Decode(&buf)
-			if err != nil {
-				facesErr = err
-				return
-			}
-			faces[c.ID] = img
+		set = map[rules.CardID]cards.Card{}
+		for _, c := range all.Cards {
+			set[c.ID] = c
 		}
 	})
-	return faces, facesErr
+	if setErr != nil {
+		return nil, setErr
+	}
+	facesMu.Lock()
+	defer facesMu.Unlock()
+	if img, ok := faces[id]; ok {
+		return img, nil
+	}
+	c, ok := set[id]
+	if !ok {
+		return nil, fmt.Errorf("no card %s in tableref's South America deck", id)
+	}
+	var buf bytes.Buffer
+	if err := preview.PNG(&buf, c.Back, layout.Poker, faceDPI); err != nil {
+		return nil, err
+	}
+	img, err := png.Decode(&buf)
+	if err != nil {
+		return nil, err
+	}
+	faces[id] = img
+	return img, nil
 }
 
 // Shot is how one photo is taken.
@@ -79,7 +93,8 @@ type Shot struct {
 	Blur     float64
 	Noise    float64
 	JPEG     int
-	Light    float64
+	Light    float64 // how dark the darkest corner gets (synth.Effects.UnevenLight)
+	Lit      synth.Light
 	Seed     uint64
 }
 
@@ -90,10 +105,61 @@ type Shot struct {
 // which Photo then sticks over the printed face, as a user does on a
 // boxed game's card.
 func Photo(ids []rules.CardID, s Shot, g cardtext.Geometry, sticker bool) (gocv.Mat, error) {
-	f, err := Faces()
-	if err != nil {
-		return gocv.NewMat(), err
+	var faces []image.Image
+	for _, id := range ids {
+		face, err := Face(id)
+		if err != nil {
+			return gocv.NewMat(), err
+		}
+		if sticker {
+			// A boxed game's card has no code of tableref's: take the
+			// printed one off (a sticker as small as today's no longer
+			// covers it), then stick the sticker on.
+			face = withoutPrintedCode(face, g)
+			name := ""
+			if c, ok := geo.Lookup(id); ok {
+				name = c.Name
+			}
+			if face, err = stuck(face, id, name, g); err != nil {
+				return gocv.NewMat(), err
+			}
+		}
+		faces = append(faces, face)
 	}
+	return photo(ids, faces, s, g)
+}
+
+// BoxPhoto photographs boxed cards (BoxCard) with their stickers at g. It
+// returns how tall each card's west–east numbers came out (BoxCard.Draw).
+func BoxPhoto(cards []BoxCard, s Shot, g cardtext.Geometry) (gocv.Mat, []float64, error) {
+	var faces []image.Image
+	var ids []rules.CardID
+	var side []float64
+	for _, c := range cards {
+		id, name := c.ID, c.Name
+		if c.Sticker != (rules.CardID{}) {
+			id, name = c.Sticker, c.StickerName
+		}
+		face, mm, err := c.Draw(g)
+		if err == nil {
+			face, err = stuck(face, id, name, g)
+		}
+		if err != nil {
+			return gocv.NewMat(), nil, err
+		}
+		if c.Glare {
+			face = glare(face, g)
+		}
+		faces = append(faces, face)
+		ids = append(ids, id)
+		side = append(side, mm)
+	}
+	m, err := photo(ids, faces, s, g)
+	return m, side, err
+}
+
+// photo lays faces out 4 by 3 and renders the camera's picture.
+func photo(ids []rules.CardID, faces []image.Image, s Shot, g cardtext.Geometry) (gocv.Mat, error) {
 	rng := rand.New(rand.NewPCG(s.Seed, 17))
 	const w, h, hfov = 4608, 2592, 66.0
 	// Pose's scale: pixels per mm at the table centre for this height.
@@ -102,30 +168,20 @@ func Photo(ids []rules.CardID, s Shot, g cardtext.Geometry, sticker bool) (gocv.
 	sc.Width, sc.Height = w, h
 	sc.Camera, sc.CameraCentre = synth.Pose(w, h, hfov, pxPerMM, s.TiltDeg, rng.Float64()*4-2)
 	sc.Seed = s.Seed
-	sc.Effect = synth.Effects{BlurSigma: s.Blur, NoiseSigma: s.Noise, JPEGQuality: s.JPEG, UnevenLight: s.Light}
+	sc.Effect = synth.Effects{BlurSigma: s.Blur, NoiseSigma: s.Noise, JPEGQuality: s.JPEG, UnevenLight: s.Light, Light: s.Lit}
 	// The code's corners on the card (card mm from its top-left).
 	cx, cy := g.Card.X/2+g.Offset.X, g.Card.Y/2+g.Offset.Y
 	code := geom.Rect(cx-g.Code/2, cy-g.Code/2, cx+g.Code/2, cy+g.Code/2)
 	for i, id := range ids {
 		row, col := i/4, i%4
 		_, back := cards.Payloads(id)
-		face := f[id]
-		if sticker {
-			// A boxed game's card has no code of tableref's: take the
-			// printed one off (a sticker as small as today's no longer
-			// covers it), then stick the sticker on.
-			face = withoutPrintedCode(face, g)
-			if face, err = stuck(face, back, g); err != nil {
-				return gocv.NewMat(), err
-			}
-		}
 		sc.Cards = append(sc.Cards, synth.Card{
 			Payload: back,
 			Centre: geom.Pt{X: (float64(col)-1.5)*82 + rng.Float64()*8 - 4,
 				Y: (float64(row)-1)*104 + rng.Float64()*8 - 4},
 			RotationDeg: rng.Float64()*16 - 8,
 			Size:        geom.Pt{X: g.Card.X, Y: g.Card.Y},
-			Face:        face,
+			Face:        faces[i],
 			FaceCode:    code,
 		})
 	}
@@ -147,10 +203,12 @@ func withoutPrintedCode(face image.Image, g cardtext.Geometry) image.Image {
 	return out
 }
 
-// stuck sticks a sticker for payload over a card face where g says: a
+// stuck sticks a sticker for card id over a card face where g says: a
 // white label with its code (version 2, level H, as tableref prints
-// stickers) and the code's quiet zone.
-func stuck(face image.Image, payload string, g cardtext.Geometry) (image.Image, error) {
+// stickers), the code's quiet zone and, under it, the caption naming the
+// card ("Cuenca · map side"), as a plain sticker grid cuts them.
+func stuck(face image.Image, id rules.CardID, name string, g cardtext.Geometry) (image.Image, error) {
+	_, payload := cards.Payloads(id)
 	q, err := qrcode.NewWithForcedVersion(payload, 2, qrcode.Highest)
 	if err != nil {
 		return nil, err
@@ -165,7 +223,8 @@ func stuck(face image.Image, payload string, g cardtext.Geometry) (image.Image, 
 	mod := g.Code / float64(len(bits)) * px
 	half := g.Code / 2 * px
 	quiet := 4 * mod
-	label := image.Rect(int(cx-half-quiet), int(cy-half-quiet), int(cx+half+quiet), int(cy+half+quiet))
+	pad, strip := 0.5*px, 6*px // printer/stickers' die-cut margin and caption strip
+	label := image.Rect(int(cx-half-quiet-pad), int(cy-half-quiet-pad), int(cx+half+quiet+pad), int(cy+half+quiet+pad+strip))
 	draw.Draw(out, label, image.White, image.Point{}, draw.Src)
 	ink := image.NewUniform(color.RGBA{20, 20, 24, 255})
 	for y, row := range bits {
@@ -174,6 +233,11 @@ func stuck(face image.Image, payload string, g cardtext.Geometry) (image.Image, 
 				r := image.Rect(int(cx-half+float64(x)*mod), int(cy-half+float64(y)*mod), int(cx-half+float64(x+1)*mod), int(cy-half+float64(y+1)*mod))
 				draw.Draw(out, r, ink, image.Point{}, draw.Src)
 			}
+		}
+	}
+	if name != "" {
+		if err := caption(out, name+" · map side", label.Min.X+int(pad), int(cy+half+quiet), label.Dx()-int(2*pad)); err != nil {
+			return nil, err
 		}
 	}
 	return out, nil
