@@ -11,6 +11,7 @@ import (
 	"image/png"
 	"net/http"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -115,7 +116,7 @@ func (p *Page) stateLocked() stateJSON {
 		st.Pending = []cardJSON{}
 	}
 	for _, d := range geo.Decks() {
-		if d.Game == geo.GameWIT {
+		if d.Game == geo.GameWIT && !slices.Contains(st.Decks, d.Code) { // a box beside tableref's SA is learnt as SA too
 			st.Decks = append(st.Decks, d.Code)
 		}
 	}
@@ -273,7 +274,7 @@ func (p *Page) finish(w http.ResponseWriter, _ *http.Request) {
 		return
 	}
 	st := p.stateLocked()
-	st.Message = fmt.Sprintf("installed %s (%s): %s. Play it with the game option deck=%s.", d.Code, rules.Count(len(d.Cards), "card"), dest, d.Code)
+	st.Message = fmt.Sprintf("installed %s (%s): %s. Play it with the game option deck=%s.", geo.KeyFor(d), rules.Count(len(d.Cards), "card"), dest, geo.KeyFor(d))
 	for _, wn := range d.Warnings {
 		st.Notes = append(st.Notes, wn.String())
 	}

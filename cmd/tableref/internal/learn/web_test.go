@@ -106,7 +106,8 @@ func TestLearnPage(t *testing.T) {
 		t.Errorf("a duplicate number: %d %s", code, body)
 	}
 	code, st, body = call("POST", "/api/learn/finish", struct{}{})
-	if code != 200 || installed == nil || len(installed.Cards) != len(ids) || !strings.Contains(st.Message, "installed SA") {
+	if code != 200 || installed == nil || len(installed.Cards) != len(ids) || !strings.Contains(st.Message, "installed SA-BOX") || !strings.Contains(st.Message, "deck=SA-BOX") {
+		// a box of SA's cards is installed beside tableref's SA, as SA-BOX (issue 30)
 		t.Errorf("finish: %d %s", code, body)
 	}
 }
