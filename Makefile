@@ -117,8 +117,9 @@ pi-check: deb
 # the page with and without the PIN and tableref.local from a second
 # network namespace, an avahi restart, an upgrade over an edited config,
 # remove and purge (scripts/pi-boot-check; docs/raspberry-pi.md, "How the
-# package is checked"). The system is made once (about 20 minutes) and
-# cached under ~/.cache/tableref/pi-boot.
+# package is checked"). The system is made once (over an hour on a busy
+# 2-core machine) and cached under ~/.cache/tableref/pi-boot. Not in
+# .ci/run until it has passed once.
 pi-boot-check: deb
 	@scripts/setup --pi-boot
 	scripts/pi-boot-check $(PI_OUT)
