@@ -36,7 +36,7 @@ const Version = 2
 
 // Options shape the recording. Zero fields take the defaults.
 type Options struct {
-	Width, Height int     // frame size (default 2304×1296)
+	Width, Height int     // frame size (default: 2304×1296, or the smallest 16:9 frame above it that reads the table)
 	FPS           float64 // the pace the frames are meant for (default 8)
 	Still         float64 // seconds the table stays still after each move (default 2.5)
 	HandFrames    int     // frames of the hand reaching in, and again out (default 3)
@@ -76,9 +76,13 @@ type Recording struct {
 
 // Key names the recording of a replay with these options: its cache folder.
 func Key(replayData []byte, o Options) string {
+	size := "auto " // the default frame grows with the table (frameFor)
+	if o.Width != 0 && o.Height != 0 {
+		size = ""
+	}
 	o = o.withDefaults()
 	h := sha256.New()
-	fmt.Fprintf(h, "v%d %dx%d %.3f %.3f %d\n", Version, o.Width, o.Height, o.FPS, o.Still, o.HandFrames)
+	fmt.Fprintf(h, "v%d %s%dx%d %.3f %.3f %d\n", Version, size, o.Width, o.Height, o.FPS, o.Still, o.HandFrames)
 	h.Write(replayData)
 	return hex.EncodeToString(h.Sum(nil)[:8])
 }
@@ -140,6 +144,7 @@ const (
 // Generate renders the replay's snapshots into dir (made anew) and returns
 // the recording. progress, if not nil, is told about every frame rendered.
 func Generate(replayData []byte, name, dir string, o Options, progress func(done, total int)) (*Recording, error) {
+	sized := o.Width != 0 && o.Height != 0
 	o = o.withDefaults()
 	setup, tables, err := snapshots(replayData, name)
 	if err != nil {
@@ -149,6 +154,9 @@ func Generate(replayData []byte, name, dir string, o Options, progress func(done
 		return nil, fmt.Errorf("%s: no snapshots to film", name)
 	}
 	lay := newLayout(tables)
+	if !sized {
+		o.Width, o.Height = lay.frameFor(o.Width, o.Height)
+	}
 	ppm := lay.pxPerMM(o.Width, o.Height)
 	cam, centre := synth.Pose(o.Width, o.Height, 66, ppm, 6, 0)
 	rec := &Recording{Version: Version, Setup: setup, FPS: o.FPS, Width: o.Width, Height: o.Height, PxPerMM: ppm, ModulePx: ppm * codeMM / 21}
@@ -401,4 +409,17 @@ func (l *layout) changed(a, b rules.Table) (geom.Pt, bool) {
 func (l *layout) handPath(cam geom.H, target geom.Pt, w, h int) (from, to geom.Pt) {
 	tip := cam.Apply(geom.Pt{X: target.X, Y: target.Y + cardMM.Y*0.35})
 	return geom.Pt{X: tip.X*0.7 + float64(w)*0.15, Y: float64(h) + 80}, tip
+}
+
+// frameFor is the frame to film the table in when the user gave no size:
+// w×h, or, where the table is too large for today's small codes to read
+// there, the smallest frame of the same shape that reads it, in 16-pixel
+// steps as camera modes come (a fresh demo refused "the table is too
+// large for 2304×1296 frames" once the codes shrank, issue 28).
+func (l *layout) frameFor(w, h int) (int, int) {
+	need := sizing.MinPxPerModule / (l.pxPerMM(w, h) * codeMM / 21)
+	if need <= 1 {
+		return w, h
+	}
+	return int(math.Ceil(float64(w)*need/16)) * 16, int(math.Ceil(float64(h)*need/16)) * 16
 }

@@ -2,9 +2,12 @@ package demo
 
 import (
 	"math"
+	"os"
 	"testing"
 
+	"github.com/tableref/tableref/printer/sizing"
 	"github.com/tableref/tableref/rules"
+	_ "github.com/tableref/tableref/rules/modes"
 )
 
 func zone(cells map[rules.Pos]string) *rules.Zone {
@@ -62,5 +65,44 @@ func TestKeyFollowsContentAndOptions(t *testing.T) {
 	a, b := []byte("one"), []byte("two")
 	if Key(a, Options{}) == Key(b, Options{}) || Key(a, Options{}) != Key(a, Options{}) || Key(a, Options{FPS: 4}) == Key(a, Options{}) {
 		t.Error("the cache key must change with the replay and the options, and only then")
+	}
+}
+
+// The bundled demo game is filmed at a frame that reads its codes when
+// the user gives no size: with today's 16.8 mm codes its table is too
+// large for 2304×1296 (2.0 px a module), and a fresh `tableref demo`
+// refused to film it.
+func TestDefaultFrameReadsTheDemoTable(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/demo-continental.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, tables, err := snapshots(data, "demo-continental.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lay := newLayout(tables)
+	w, h := lay.frameFor(2304, 1296)
+	px := lay.pxPerMM(w, h) * codeMM / 21
+	t.Logf("filmed at %d×%d: %.2f px a module (2304×1296 gives %.2f)", w, h, px, lay.pxPerMM(2304, 1296)*codeMM/21)
+	if px < sizing.MinPxPerModule {
+		t.Errorf("the demo is filmed at %d×%d, %.2f px a module: under the %g the reader needs", w, h, px, sizing.MinPxPerModule)
+	}
+	if w%16 != 0 || h%16 != 0 || math.Abs(float64(w)/float64(h)-16.0/9) > 0.01 {
+		t.Errorf("frame %d×%d: want 16:9 in 16-pixel steps", w, h)
+	}
+	if gw, gh := lay.frameFor(8000, 4500); gw != 8000 || gh != 4500 {
+		t.Errorf("a frame that reads the table grew to %d×%d", gw, gh)
+	}
+	if Key(data, Options{}) == Key(data, Options{Width: 2304, Height: 1296}) {
+		t.Error("a default-size demo and one the user sized 2304×1296 share a cache folder")
+	}
+	// Generate gets the same size: the old code refused here.
+	rec, err := Generate(data, "demo", t.TempDir(), Options{FPS: 1, Still: 0.1, HandFrames: 1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Width != w || rec.ModulePx < sizing.MinPxPerModule {
+		t.Errorf("Generate filmed %d×%d at %.2f px a module, want %d wide, ≥ %g", rec.Width, rec.Height, rec.ModulePx, w, sizing.MinPxPerModule)
 	}
 }
