@@ -176,3 +176,23 @@ func PrintedCodeOn(card [2]float64, module float64) PrintedCode {
 	clear := math.Max(PrintedFrameMM, PrintedCircleMM(w)+0.6)
 	return PrintedCode{CentreMM: [2]float64{w / 2, h - clear - side/2}, SideMM: side, ModuleMM: module}
 }
+
+// QuietZoneModules is the light margin, in modules, every code needs
+// around it (the QR standard's minimum; printer/qrpath.QuietZone is it).
+const QuietZoneModules = 4
+
+// A sticker's paper: the margin around its code's quiet zone and the
+// caption strip under the code, in mm (printer/stickers cuts them).
+const (
+	StickerPadMM  = 0.5
+	StickerTextMM = 6.0
+)
+
+// StickerSizeMM is the smallest sticker for a module: a version-2 code
+// (25 modules), its quiet zone, the paper's margin and the caption under
+// it — what a plain grid of stickers is cut to. The printer cuts with it
+// and learn masks the sticker with it, so the two cannot drift apart.
+func StickerSizeMM(module float64) (w, h float64) {
+	full := float64(25+2*QuietZoneModules)*module + 2*StickerPadMM
+	return full, full + StickerTextMM
+}

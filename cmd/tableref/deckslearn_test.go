@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -90,7 +91,7 @@ func TestDecksLearnFromAPhoto(t *testing.T) {
 	// The installed deck, beside tableref's SA, holds these cards and
 	// their printed numbers.
 	code, shown, _ := run(t, "decks", "show", "SA-BOX")
-	if code != 0 || !strings.Contains(shown, "NS  WE") || strings.Count(shown, "\nSA-") != len(learned) ||
+	if code != 0 || !regexp.MustCompile(`NS +WE`).MatchString(shown) || strings.Count(shown, "\nSA-") != len(learned) ||
 		!strings.HasPrefix(shown, "SA-BOX: Where is That? South America (my box), ") {
 		t.Errorf("decks show SA-BOX after learning %d cards:\n%s", len(learned), shown)
 	}
@@ -110,8 +111,10 @@ func TestDecksLearnFromAPhoto(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer again.Close()
-	if len(again.Cards()) <= len(learned) {
-		t.Errorf("the session holds %d cards after the second run, want the %d learned and the sure reads of the others", len(again.Cards()), len(learned))
+	// Where the first run learned every card (no question came before
+	// the end), the second has nothing to add but must lose nothing.
+	if n := len(again.Cards()); n < len(learned) || (len(learned) < len(ids) && n <= len(learned)) {
+		t.Errorf("the session holds %d cards after the second run, want the %d learned and the sure reads of the others (%d cards in the photo)", n, len(learned), len(ids))
 	}
 	have := map[int]bool{}
 	for _, c := range again.Cards() {

@@ -9,6 +9,8 @@ import (
 	"fmt"
 
 	qrcode "github.com/skip2/go-qrcode"
+
+	"github.com/tableref/tableref/rules"
 )
 
 // Level is the QR error-correction level.
@@ -42,7 +44,7 @@ func (l Level) lib() qrcode.RecoveryLevel {
 
 // QuietZone is the light margin, in modules, that must surround every code
 // (the standard's minimum). Layouts reserve it; the grid does not include it.
-const QuietZone = 4
+const QuietZone = rules.QuietZoneModules
 
 // Grid is a QR symbol's modules without the quiet zone.
 type Grid struct {

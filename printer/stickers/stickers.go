@@ -86,10 +86,10 @@ type Layout struct {
 }
 
 // pad keeps the code off the die-cut edge, which wanders by ±0.5 mm.
-const pad = 0.5
+const pad = rules.StickerPadMM
 
 // textStrip is the height of the label text under a code.
-const textStrip = 6.0
+const textStrip = rules.StickerTextMM
 
 // symbolModules and fullModules are a version-2 code without and with its
 // quiet zones, in modules.
@@ -109,9 +109,7 @@ func MaxModule(w, h float64) float64 {
 
 // Size is the smallest sticker (code, quiet zone and text under it) for a
 // module: what a plain grid of stickers is cut to.
-func Size(module float64) (w, h float64) {
-	return fullModules*module + 2*pad, fullModules*module + 2*pad + textStrip
-}
+func Size(module float64) (w, h float64) { return rules.StickerSizeMM(module) }
 
 // Plan puts a code of the given module into a w×h label (centred, with
 // the text beside it on a wide label, under it otherwise); a module the

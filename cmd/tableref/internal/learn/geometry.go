@@ -3,8 +3,6 @@ package learn
 import (
 	"fmt"
 
-	"github.com/tableref/tableref/printer/qrpath"
-	"github.com/tableref/tableref/printer/stickers"
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/vision/cardtext"
 	"github.com/tableref/tableref/vision/geom"
@@ -41,8 +39,8 @@ func StickerGeometry(game string, module float64) (cardtext.Geometry, error) {
 	// The sticker itself, as a plain grid of stickers is cut: the code
 	// centred across with its quiet zone, the caption naming the card
 	// under it; a millimetre more each way for a hand's placing.
-	w, h := stickers.Size(module)
-	top := 25*module/2 + float64(qrpath.QuietZone)*module + 0.5 + 1
+	w, h := rules.StickerSizeMM(module)
+	top := 25*module/2 + float64(rules.QuietZoneModules)*module + 0.5 + 1
 	return cardtext.Geometry{
 		Card:   geom.Pt{X: s.CardMM[0], Y: s.CardMM[1]},
 		Code:   25 * module,
