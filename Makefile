@@ -86,6 +86,10 @@ replay-demo: build
 # cpu.max or cpu.cfs_quota_us; it needs root and refuses rather than run
 # unthrottled, and every line the test prints says the quota it had; a run
 # whose game the scanner could not follow fails, and the others still run).
+# Each Pi run twice: frames decoded outside the quota, as a Pi's camera
+# delivers them from its image processor (TABLEREF_MEASURE_ISP=1, the
+# figure that stands for a Pi), then with the recording's JPEG decoding
+# charged to the quota too (a camera that sends MJPEG).
 # Peak memory on a 12 MP recording comes before those.
 DAEMON = cd cmd/tableref/internal/daemon &&
 PI_QUOTAS ?= 33 18
@@ -96,9 +100,9 @@ measure: build
 	$(DAEMON) TABLEREF_MEASURE=1 $(LATENCY) -test.count 3 | grep -E 'latency_test|PASS|FAIL'
 	$(DAEMON) TABLEREF_MEASURE=12MP TABLEREF_MEASURE_SNAPSHOTS=0 $(LATENCY) | grep -E 'latency_test|PASS|FAIL'
 	scripts/soak -memory $(BIN)
-	st=0; for q in $(PI_QUOTAS); do for m in 12MP 2304x1296; do \
-	  ( $(DAEMON) set -o pipefail; TABLEREF_MEASURE=$$m TABLEREF_MEASURE_SNAPSHOTS=0 $(CURDIR)/scripts/cpuquota $$q -- $(CURDIR)/bin/daemon.test -test.run TestVerdictLatency -test.v 2>&1 | grep -E 'latency_test|cpuquota|stopped|PASS|FAIL' ) || st=1; \
-	done; done; exit $$st
+	st=0; for q in $(PI_QUOTAS); do for m in 12MP 2304x1296; do for isp in 1 ""; do \
+	  ( $(DAEMON) set -o pipefail; TABLEREF_MEASURE_ISP=$$isp TABLEREF_MEASURE=$$m TABLEREF_MEASURE_SNAPSHOTS=0 $(CURDIR)/scripts/cpuquota $$q -- $(CURDIR)/bin/daemon.test -test.run TestVerdictLatency -test.v 2>&1 | grep -E 'latency_test|cpuquota|stopped|PASS|FAIL' ) || st=1; \
+	done; done; done; exit $$st
 
 # Raspberry Pi: an arm64 binary (cgo with the arm64 OpenCV unpacked into
 # a sysroot, never installed), its .deb, and checks of both under qemu.
@@ -111,18 +115,23 @@ deb: pi
 pi-check: deb
 	scripts/build-pi check $(PI_OUT)
 
-# The .deb on a booted Debian bookworm arm64 system (systemd as PID 1,
-# avahi-daemon) under qemu-system-aarch64: installed as the docs say, then
-# READY, the watchdog, the demo game from a folder camera, kill -9,
-# the page with and without the PIN and tableref.local from a second
-# network namespace, an avahi restart, an upgrade over an edited config,
-# remove and purge (scripts/pi-boot-check; docs/raspberry-pi.md, "How the
-# package is checked"). The system is made once (over an hour on a busy
-# 2-core machine) and cached under ~/.cache/tableref/pi-boot. Not in
-# .ci/run until it has passed once.
+# The .deb on a booted Debian bookworm arm64 system (systemd as PID 1 under
+# systemd-nspawn, its arm64 programs run by qemu-user-static through
+# binfmt_misc, avahi-daemon): installed as the docs say, then READY, the
+# watchdog, the demo game from a folder camera, kill -9, the page with and
+# without the PIN and tableref.local from a second network namespace, an
+# avahi restart, an upgrade over an edited config, remove and purge
+# (scripts/pi-boot-check; docs/raspberry-pi.md, "How the package is
+# checked"). The system is made once and cached under
+# ~/.cache/tableref/pi-boot. Exit 77 from the script: this machine cannot
+# run arm64 programs (no binfmt_misc): a failure, unless PI_BOOT_OPTIONAL
+# is set (.ci/run sets it, and the run's log says NOT RUN).
 pi-boot-check: deb
 	@scripts/setup --pi-boot
-	scripts/pi-boot-check $(PI_OUT)
+	@st=0; scripts/pi-boot-check $(PI_OUT) || st=$$?; \
+	if [ $$st = 77 ] && [ -n "$(PI_BOOT_OPTIONAL)" ]; then \
+	  echo "pi-boot-check: NOT RUN: this machine cannot run arm64 programs (PI_BOOT_OPTIONAL is set, so this is not a failure)"; st=0; fi; \
+	exit $$st
 
 # Upgrades keep the user's /etc/tableref/config.yaml and never prompt
 # (issue 33 D2): packages of this machine's architecture with a stub
