@@ -20,6 +20,7 @@ import (
 	"github.com/tableref/tableref/cmd/tableref/internal/config"
 	"github.com/tableref/tableref/cmd/tableref/internal/demo"
 	"github.com/tableref/tableref/cmd/tableref/internal/present"
+	"github.com/tableref/tableref/cmd/tableref/internal/reach"
 	"github.com/tableref/tableref/hw/display"
 	"github.com/tableref/tableref/rules"
 	_ "github.com/tableref/tableref/rules/modes"
@@ -38,10 +39,11 @@ import (
 // slowness: the machine is shared.
 //
 // TABLEREF_MEASURE=1 (or 1080p): the first 20 snapshots at 1920×1080, 15
-// frames per second. TABLEREF_MEASURE=12MP: 4608×2592 at 5 frames per
-// second. TABLEREF_MEASURE=2304x1296: the Camera Module 3's binned mode
-// (56 fps on the camera) at 15 frames per second, as 1080p: frames the
-// scanner has no time for are dropped either way.
+// frames per second. TABLEREF_MEASURE=12MP: 4608×2592 and
+// TABLEREF_MEASURE=2304x1296 (the Camera Module 3's binned mode) at the
+// frame rates the Pi's config asks the camera for in those modes
+// (reach.PiModes: 10 and 15 fps): frames the scanner has no time for are
+// dropped, as a camera's are.
 // TABLEREF_MEASURE_ISP=1 decodes the recording's JPEG frames outside the
 // quota, as a Pi's camera image processor delivers them (isp_test.go).
 // TABLEREF_MEASURE_SNAPSHOTS=N cuts the game after N snapshots (0: the
@@ -60,9 +62,9 @@ func TestVerdictLatency(t *testing.T) {
 	switch size {
 	case "1", "1080p":
 	case "12MP":
-		opts = demo.Options{Width: 4608, Height: 2592, FPS: 5, Still: 1.5}
+		opts = recordingAt(t, 4608, 2592)
 	case "2304x1296", "2304×1296":
-		opts = demo.Options{Width: 2304, Height: 1296, FPS: 15, Still: 1.5}
+		opts = recordingAt(t, 2304, 1296)
 	default:
 		t.Fatalf("TABLEREF_MEASURE=%q: want 1, 1080p, 2304x1296 or 12MP", size)
 	}
@@ -204,6 +206,19 @@ func TestVerdictLatency(t *testing.T) {
 	t.Logf("[%s] where the time went (medians of %d): the scanner saw the table still for %v at the snapshot's frame; it scanned that frame in %v; referee, journal and display %v; the rest (%v) is not split: the frame's decoding and its wait for the scanner, and still frames the scanner missed",
 		cpu, len(scan), median(still).Round(time.Millisecond), median(scan).Round(time.Millisecond), median(after).Round(time.Millisecond),
 		(sorted[len(sorted)/2] - median(still) - median(scan) - median(after)).Round(time.Millisecond))
+}
+
+// recordingAt is a recording at one of the Camera Module 3 modes the Pi's
+// config picks (reach.PiModes), at the frame rate the Pi asks the camera
+// for in that mode: the measurement plays what a Pi's scanner gets.
+func recordingAt(t *testing.T, w, h int) demo.Options {
+	for _, m := range reach.PiModes {
+		if m.Width == w && m.Height == h {
+			return demo.Options{Width: w, Height: h, FPS: float64(m.FPS), Still: 1.5}
+		}
+	}
+	t.Fatalf("no Pi camera mode %d×%d in reach.PiModes", w, h)
+	return demo.Options{}
 }
 
 // timedSnapshot is a snapshot the scanner made: how long the table had
