@@ -1,6 +1,7 @@
 // Package cardtext reads what a card prints beside its QR code: the
 // numbers in a Where is That? card's four half-circles and the name on
-// its map side. The code says which card it is and where it lies; the
+// its map side, or the coordinates on a Nord Sud Ovest Est or Map It!
+// card's back (coords.go). The code says which card it is and where it lies; the
 // card's outline follows from where the code sits on it, and each number
 // is looked for by itself near the middle of its edge, so the reader does
 // not depend on one publisher's layout.
@@ -730,7 +731,7 @@ func (r *Reader) lines(img gocv.Mat, blank []image.Rectangle) ([]Line, error) {
 			parts = append(parts, part{r.sparse, image.Rect(x, y, x+mat.Cols()/2+over, y+mat.Rows()/3+over).Intersect(whole)})
 		}
 	}
-	for _, row := range textRows(mat, 1, 6) {
+	for _, row := range textRows(mat, 1, 6, 3) {
 		parts = append(parts, part{r.line, row})
 	}
 	for _, p := range parts {
@@ -750,9 +751,9 @@ func (r *Reader) lines(img gocv.Mat, blank []image.Rectangle) ([]Line, error) {
 }
 
 // textRows finds the rows of letter-sized ink on an upright card (8-bit
-// grey): letters lo to hi mm tall side by side, at least three of them.
+// grey): letters lo to hi mm tall side by side, at least least of them.
 // Each comes back as a rectangle around it, a millimetre to spare.
-func textRows(mat gocv.Mat, lo, hi float64) []image.Rectangle {
+func textRows(mat gocv.Mat, lo, hi float64, least int) []image.Rectangle {
 	bin := gocv.NewMat()
 	defer bin.Close()
 	gocv.AdaptiveThreshold(mat, &bin, 255, gocv.AdaptiveThresholdGaussian, gocv.ThresholdBinaryInv, int(6*PxPerMM)|1, 15)
@@ -797,7 +798,7 @@ func textRows(mat gocv.Mat, lo, hi float64) []image.Rectangle {
 				count++
 			}
 		}
-		if count >= 3 && float64(row.Dx())/PxPerMM >= 4 {
+		if count >= least && float64(row.Dx())/PxPerMM >= 4 {
 			rows = append(rows, row.Inset(-int(PxPerMM)).Intersect(image.Rect(0, 0, mat.Cols(), mat.Rows())))
 		}
 	}

@@ -54,8 +54,10 @@ type CoordSide struct {
 }
 
 // coordHeights are the heights a coordinates row is scaled to for
-// Tesseract, each a reading of its own (as inkHeights for numbers).
-var coordHeights = []int{32, 44, 56}
+// Tesseract, each a reading of its own (as inkHeights for numbers): the
+// caller wants a reading at two sizes or more, and with three sizes
+// one Map It! card in six was read at one only.
+var coordHeights = []int{32, 44, 56, 38}
 
 // ReadCoordSide reads the card side whose code lies at code (as
 // ReadCard): its lines of text and every reading of its coordinates.
@@ -91,7 +93,9 @@ func (r *Reader) ReadCoordSide(frame gocv.Mat, code geom.Quad, g Geometry) (Coor
 				seen[text] = true
 				out.Seen = append(out.Seen, text)
 			}
-			if c, ok := ParseCoords(text); ok && conf > 0 {
+			// Tesseract gives some clear lines no confidence (0): they
+			// still count as a reading, the caller weighs how many agree.
+			if c, ok := ParseCoords(text); ok {
 				c.Conf = conf
 				out.Coords = append(out.Coords, c)
 			}
@@ -107,7 +111,10 @@ func (r *Reader) ReadCoordSide(frame gocv.Mat, code geom.Quad, g Geometry) (Coor
 // between a latitude and a longitude may part them.
 func coordRows(up gocv.Mat, codeBox image.Rectangle) []image.Rectangle {
 	var rows []image.Rectangle
-	for _, r := range textRows(up, 1.5, 10) {
+	// Two marks make a row: a longitude as short as "3°O" has only two
+	// letter-sized ones (the degree mark is smaller), and the dash
+	// between it and the latitude parts them.
+	for _, r := range textRows(up, 1.5, 10, 2) {
 		if !r.Overlaps(codeBox) {
 			rows = append(rows, r)
 		}
