@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/tableref/tableref/cmd/tableref/internal/learn/learntest"
+	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/rules/geo"
 )
 
@@ -55,7 +56,8 @@ func printedPlace(game string, c geo.Card, minutes bool) placeTruth {
 // question only when surely right: none wrong, for a user who types what
 // the card says and for one who accepts every proposal; at least 90 %
 // taken without a question; the country (Nord Sud Ovest Est) or the name
-// (Map It!) matched on at least 80 %. The test prints the learn table
+// (Map It!) matched on at least 80 %. One card a photo carries another
+// card's sticker: it must not pass. The test prints the learn table
 // per game, typeface and text height (TABLEREF_LEARN_TABLE=FILE writes
 // it).
 func TestLearnPlaceCards(t *testing.T) {
@@ -70,6 +72,7 @@ func TestLearnPlaceCards(t *testing.T) {
 	l := newLearner(t)
 	heights := []float64{3, 4, 5.5, 7}
 	rows := map[string]*boxRow{}
+	caught, stickered := 0, 0
 	var total boxRow
 	var table strings.Builder
 	table.WriteString("| game | typeface | text | coordinates | taken, right | asked | wrong | wrong if every proposal is accepted | names or countries |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
@@ -85,6 +88,7 @@ func TestLearnPlaceCards(t *testing.T) {
 			per = 3
 		}
 		batches := learntest.Batches(game.code, 6*per)
+		all := geo.Cards(game.code)
 		shot := 0
 		for _, height := range []float64{1000, 700} {
 			for _, light := range boxLights {
@@ -106,20 +110,38 @@ func TestLearnPlaceCards(t *testing.T) {
 						if game.game == geo.GameMapIt {
 							title = c.Name
 						}
-						cards = append(cards, learntest.CoordCard{ID: c.ID, Title: title, Name: c.Name, Line: tr.line, Face: face, TextMM: heights[i%4], Map: game.game == geo.GameMapIt})
+						cc := learntest.CoordCard{ID: c.ID, Title: title, Name: c.Name, Line: tr.line, Face: face, TextMM: heights[i%4], Map: game.game == geo.GameMapIt}
+						if j == 5 { // another batch's sticker on this card
+							o := all[(i+len(all)/2)%len(all)]
+							cc.Sticker, cc.StickerName = o.ID, o.Name
+						}
+						cards = append(cards, cc)
 						truth = append(truth, tr)
 					}
 					frame, side, err := learntest.CoordPhoto(cards, sh, g, "coordinate side")
 					b := readPhoto(t, l, s, frame, err)
 					seen := map[int]bool{}
 					for _, r := range b.Cards {
-						j := slices.IndexFunc(cards, func(c learntest.CoordCard) bool { return c.ID == r.ID })
+						j := slices.IndexFunc(cards, func(c learntest.CoordCard) bool {
+							return c.ID == r.ID && c.Sticker == (rules.CardID{}) || c.Sticker == r.ID
+						})
 						if j < 0 {
 							t.Errorf("%s %s: read %s, not in the photo", game.code, sh, r.ID)
 							continue
 						}
 						seen[j] = true
 						c, tr := cards[j], truth[j]
+						if c.Sticker != (rules.CardID{}) {
+							// The sticker says another card: its country or
+							// name, or its place, must not pass.
+							stickered++
+							if r.Sure() {
+								t.Errorf("%s %s: %s's sticker on %s (%s) passed as %s %s", game.code, sh, c.Sticker, c.Name, tr.line, r.Name.Text, r.Card().Values())
+							} else {
+								caught++
+							}
+							continue
+						}
 						key := fmt.Sprintf("%s | %s | %g mm", game.code, c.Face.Name, c.TextMM)
 						if rows[key] == nil {
 							rows[key] = &boxRow{sideMin: 99}
@@ -212,7 +234,7 @@ func TestLearnPlaceCards(t *testing.T) {
 		total.add(sub.tally)
 		total.acceptWrong += sub.acceptWrong
 	}
-	t.Logf("Nord Sud Ovest Est (EU) and Map It! (WLD) coordinate sides, 1 m and 70 cm, three lights:\n%s", table.String())
+	t.Logf("Nord Sud Ovest Est (EU) and Map It! (WLD) coordinate sides, 1 m and 70 cm, three lights:\n%s\nstickers on the wrong card: %d of %d caught", table.String(), caught, stickered)
 	if total.wrong > 0 || total.acceptWrong > 0 {
 		t.Errorf("coordinates wrong: %d taken, %d for a user accepting every proposal: want none", total.wrong, total.acceptWrong)
 	}

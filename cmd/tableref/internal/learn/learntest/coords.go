@@ -33,6 +33,10 @@ type CoordCard struct {
 	Face   Typeface
 	TextMM float64 // the figures' height
 	Map    bool    // a map between the title and the coordinates (Map It!)
+	// Sticker, when set, is the card whose sticker was stuck on this one
+	// by mistake, StickerName its name (the caption says it).
+	Sticker     rules.CardID
+	StickerName string
 }
 
 var (
@@ -103,15 +107,19 @@ func CoordPhoto(cards []CoordCard, s Shot, g cardtext.Geometry, side string) (go
 	var ids []rules.CardID
 	var heights []float64
 	for _, c := range cards {
+		id, name := c.ID, c.Name
+		if c.Sticker != (rules.CardID{}) {
+			id, name = c.Sticker, c.StickerName
+		}
 		face, mm, err := c.Draw(g)
 		if err == nil {
-			face, err = stuckAs(face, c.ID, c.Name+" · "+side, g)
+			face, err = stuckAs(face, id, name+" · "+side, g)
 		}
 		if err != nil {
 			return gocv.NewMat(), nil, err
 		}
 		faces = append(faces, face)
-		ids = append(ids, c.ID)
+		ids = append(ids, id)
 		heights = append(heights, mm)
 	}
 	m, err := photo(ids, faces, s, g)
