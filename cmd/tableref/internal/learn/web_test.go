@@ -16,6 +16,7 @@ import (
 	"github.com/tableref/tableref/cmd/tableref/internal/learn/learntest"
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/rules/geo"
+	"github.com/tableref/tableref/vision/cardtext"
 )
 
 // The learn page reads the camera's picture, learns the sure cards,
@@ -124,14 +125,11 @@ func idOf(t *testing.T, s string) rules.CardID {
 	return id
 }
 
-func pad(n int) string { return fmt.Sprintf("%03d", n) }
-
-// The learn page learns a Nord Sud Ovest Est box too: started with EU
-// (before: "EU is Nord Sud Ovest Est: learn reads Where is That? decks"),
-// it reads the coordinate sides, learns the sure cards, takes the user's
-// coordinates for the others as typed on one line, refuses a line that is
-// no coordinates, and installs EU-BOX with what the cards print.
-func TestLearnPageCoordinates(t *testing.T) {
+// nsoePhotoKit skips the test in -short mode (it renders a 12 MP photo
+// and reads it) and gives the typefaces and the Nord Sud Ovest Est
+// sticker's geometry the photo is made with.
+func nsoePhotoKit(t *testing.T) ([]learntest.Typeface, cardtext.Geometry) {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("renders a 12 MP photo and reads it")
 	}
@@ -143,6 +141,18 @@ func TestLearnPageCoordinates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return faces, g
+}
+
+func pad(n int) string { return fmt.Sprintf("%03d", n) }
+
+// The learn page learns a Nord Sud Ovest Est box too: started with EU
+// (before: "EU is Nord Sud Ovest Est: learn reads Where is That? decks"),
+// it reads the coordinate sides, learns the sure cards, takes the user's
+// coordinates for the others as typed on one line, refuses a line that is
+// no coordinates, and installs EU-BOX with what the cards print.
+func TestLearnPageCoordinates(t *testing.T) {
+	faces, g := nsoePhotoKit(t)
 	batch := learntest.Batches(geo.DeckEurope, 3)[2]
 	var cards []learntest.CoordCard
 	want := map[int][2]string{}
