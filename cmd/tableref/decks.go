@@ -113,23 +113,25 @@ func newDecksExport() *cobra.Command {
 }
 
 func newDecksLearn() *cobra.Command {
-	o := decks.LearnOptions{Game: geo.GameWIT, Install: true}
+	o := decks.LearnOptions{Install: true}
 	c := &cobra.Command{
 		Use:   "learn [PHOTO...]",
-		Short: "learn your box's printed numbers from the camera: lay stickered cards map side up, a dozen at a time",
+		Short: "learn your box's printed numbers from the camera: lay stickered cards map (coordinate) side up, a dozen at a time",
 		Long: "Reads each card's sticker and, beside it, the numbers printed in the card's half-circles and its name\n" +
-			"(Tesseract OCR). Sure reads are taken; anything unclear is asked, with a picture of the card in --crops.\n" +
+			"(Where is That?), or the coordinates and the country (Nord Sud Ovest Est) or name (Map It!) printed on\n" +
+			"the card's coordinate side (Tesseract OCR). Sure reads that fit tableref's place for the card are taken;\n" +
+			"anything unclear is asked, with a picture of the card in --crops.\n" +
 			"Each confirmed card is saved at once (--session), so an interrupted session keeps it: run the command\n" +
 			"again to go on. At the end the deck file is written (-o) and installed, like 'tableref decks import'.\n" +
 			"Photos may be given as files; without them the camera is read each time you press Enter.",
 		Example: "  tableref decks learn --deck SA table1.jpg table2.jpg\n" +
-			"  tableref decks learn --deck SA --camera pi",
+			"  tableref decks learn --deck EU --camera pi",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return decks.Learn(cmd.Context(), o, args, cmd.InOrStdin(), cmd.OutOrStdout())
 		},
 	}
 	f := c.Flags()
-	f.StringVar(&o.Game, "game", o.Game, "the game: wit (Where is That?: the circle numbers; the only one learn reads)")
+	f.StringVar(&o.Game, "game", "", "the game: wit (Where is That?: the circle numbers), nsoe or mapit (the coordinates); default: the deck's")
 	f.StringVar(&o.Deck, "deck", "", "the deck whose stickers are on the cards (its code or name); a new code for stickers of a deck not installed yet")
 	f.StringVar(&o.Name, "name", "", "the learned deck's name (default: the box's learned before, else tableref's deck's marked \"(my box)\", or the game and the code)")
 	f.StringVar(&o.Camera, "camera", "", "read the camera (pi, rpicam, 0, /dev/video0, gst:PIPELINE) instead of photos")

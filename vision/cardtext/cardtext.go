@@ -1,6 +1,7 @@
 // Package cardtext reads what a card prints beside its QR code: the
 // numbers in a Where is That? card's four half-circles and the name on
-// its map side. The code says which card it is and where it lies; the
+// its map side, or the coordinates on a Nord Sud Ovest Est or Map It!
+// card's back (coords.go). The code says which card it is and where it lies; the
 // card's outline follows from where the code sits on it, and each number
 // is looked for by itself near the middle of its edge, so the reader does
 // not depend on one publisher's layout.
@@ -115,6 +116,7 @@ type Reader struct {
 	text   *engine // the card's text as a block
 	sparse *engine // the card's text as scattered words
 	line   *engine // one row of letters found on the card
+	coords *engine // one row of figures, degree marks and compass letters
 }
 
 // NewReader starts the engines. langs are Tesseract's language codes for
@@ -155,6 +157,15 @@ func NewReader(langs ...string) (*Reader, error) {
 	if err == nil {
 		r.line, err = newEngine(api, langs, psmSingleLine, nil)
 	}
+	if err == nil {
+		// Only what a coordinate is written with: a letter of a country
+		// name read as a figure would make a wrong degree, a figure read
+		// as a letter only an unreadable line.
+		r.coords, err = newEngine(api, []string{"eng"}, psmSingleLine, [][2]string{
+			{"tessedit_char_whitelist", coordChars},
+			{"user_defined_dpi", strconv.Itoa(int(PxPerMM * 25.4))},
+		})
+	}
 	if err != nil {
 		r.Close()
 		return nil, err
@@ -164,7 +175,7 @@ func NewReader(langs ...string) (*Reader, error) {
 
 // Close frees the engines.
 func (r *Reader) Close() error {
-	for _, e := range []*engine{r.digits, r.text, r.sparse, r.line} {
+	for _, e := range []*engine{r.digits, r.text, r.sparse, r.line, r.coords} {
 		if e != nil {
 			e.close()
 		}
@@ -179,55 +190,13 @@ var ErrOutside = errors.New("cardtext: the card is not wholly in the picture")
 // corners, TL, TR, BR, BL, in frame pixels: the order the QR reader gives,
 // so the card's orientation follows from it). frame is 8-bit BGR or grey.
 func (r *Reader) ReadCard(frame gocv.Mat, code geom.Quad, g Geometry) (Card, error) {
-	if g.Card.X <= 0 || g.Card.Y <= 0 || g.Code <= 0 {
-		return Card{}, fmt.Errorf("cardtext: geometry %+v", g)
-	}
-	// Card mm (origin at the card's top-left) → code mm → frame pixels.
-	s := g.Code / 2
-	toFrame, ok := geom.FromQuads(geom.Rect(-s, -s, s, s), code)
-	if !ok {
-		return Card{}, fmt.Errorf("cardtext: degenerate code corners %v", code)
-	}
-	cx, cy := g.Card.X/2+g.Offset.X, g.Card.Y/2+g.Offset.Y
-	cardToFrame := toFrame.Mul(geom.Translate(-cx, -cy))
-	out := Card{Outline: cardToFrame.ApplyQuad(geom.Rect(0, 0, g.Card.X, g.Card.Y))}
-	for _, p := range out.Outline {
-		if p.X < 0 || p.Y < 0 || p.X >= float64(frame.Cols()) || p.Y >= float64(frame.Rows()) {
-			return out, ErrOutside
-		}
-	}
-	// The upright raster: raster px → card mm → frame px.
-	w := int(math.Round((g.Card.X + 2*MarginMM) * PxPerMM))
-	h := int(math.Round((g.Card.Y + 2*MarginMM) * PxPerMM))
-	rasterToFrame := cardToFrame.Mul(geom.Translate(-MarginMM, -MarginMM)).Mul(geom.ScaleH(1/PxPerMM, 1/PxPerMM))
-	grey := gocv.NewMat()
-	defer grey.Close()
-	if frame.Channels() == 1 {
-		frame.CopyTo(&grey)
-	} else {
-		gocv.CvtColor(frame, &grey, gocv.ColorBGRToGray)
-	}
-	up := gocv.NewMat()
+	up, out, codeBox, err := upright(frame, code, g)
 	defer up.Close()
-	m := homMat(rasterToFrame)
-	defer m.Close()
-	gocv.WarpPerspectiveWithParams(grey, &up, m, image.Pt(w, h), gocv.InterpolationCubic|gocv.WarpInverseMap, gocv.BorderReplicate, color.RGBA{})
-	img, err := up.ToImage()
 	if err != nil {
-		return out, fmt.Errorf("cardtext: %w", err)
+		return out, err
 	}
-	out.Image = img
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	codeBox := rasterRect(cx-s, cy-s, cx+s, cy+s, 1.5) // the code with a little of its quiet zone
-	if l := g.Label; l != (geom.Quad{}) {
-		lo, hi := l[0], l[0]
-		for _, p := range l[1:] {
-			lo = geom.Pt{X: min(lo.X, p.X), Y: min(lo.Y, p.Y)}
-			hi = geom.Pt{X: max(hi.X, p.X), Y: max(hi.Y, p.Y)}
-		}
-		codeBox = codeBox.Union(rasterRect(cx+lo.X, cy+lo.Y, cx+hi.X, cy+hi.Y, 0))
-	}
 	// The numbers first: their large figures, left in, make Tesseract
 	// take the whole card for one block of big text and find no name.
 	blank := []image.Rectangle{codeBox}
@@ -260,6 +229,59 @@ func (r *Reader) ReadCard(frame gocv.Mat, code geom.Quad, g Geometry) (Card, err
 	}
 	out.Lines = mergeLines(out.Lines, again)
 	return out, nil
+}
+
+// upright warps the card whose code lies at code into an upright grey
+// raster (the caller closes it, also on an error) and says where the
+// code, with its sticker when g has one, lies in it.
+func upright(frame gocv.Mat, code geom.Quad, g Geometry) (gocv.Mat, Card, image.Rectangle, error) {
+	up := gocv.NewMat()
+	if g.Card.X <= 0 || g.Card.Y <= 0 || g.Code <= 0 {
+		return up, Card{}, image.Rectangle{}, fmt.Errorf("cardtext: geometry %+v", g)
+	}
+	// Card mm (origin at the card's top-left) → code mm → frame pixels.
+	s := g.Code / 2
+	toFrame, ok := geom.FromQuads(geom.Rect(-s, -s, s, s), code)
+	if !ok {
+		return up, Card{}, image.Rectangle{}, fmt.Errorf("cardtext: degenerate code corners %v", code)
+	}
+	cx, cy := g.Card.X/2+g.Offset.X, g.Card.Y/2+g.Offset.Y
+	cardToFrame := toFrame.Mul(geom.Translate(-cx, -cy))
+	out := Card{Outline: cardToFrame.ApplyQuad(geom.Rect(0, 0, g.Card.X, g.Card.Y))}
+	for _, p := range out.Outline {
+		if p.X < 0 || p.Y < 0 || p.X >= float64(frame.Cols()) || p.Y >= float64(frame.Rows()) {
+			return up, out, image.Rectangle{}, ErrOutside
+		}
+	}
+	// The upright raster: raster px → card mm → frame px.
+	w := int(math.Round((g.Card.X + 2*MarginMM) * PxPerMM))
+	h := int(math.Round((g.Card.Y + 2*MarginMM) * PxPerMM))
+	rasterToFrame := cardToFrame.Mul(geom.Translate(-MarginMM, -MarginMM)).Mul(geom.ScaleH(1/PxPerMM, 1/PxPerMM))
+	grey := gocv.NewMat()
+	defer grey.Close()
+	if frame.Channels() == 1 {
+		frame.CopyTo(&grey)
+	} else {
+		gocv.CvtColor(frame, &grey, gocv.ColorBGRToGray)
+	}
+	m := homMat(rasterToFrame)
+	defer m.Close()
+	gocv.WarpPerspectiveWithParams(grey, &up, m, image.Pt(w, h), gocv.InterpolationCubic|gocv.WarpInverseMap, gocv.BorderReplicate, color.RGBA{})
+	img, err := up.ToImage()
+	if err != nil {
+		return up, out, image.Rectangle{}, fmt.Errorf("cardtext: %w", err)
+	}
+	out.Image = img
+	codeBox := rasterRect(cx-s, cy-s, cx+s, cy+s, 1.5) // the code with a little of its quiet zone
+	if l := g.Label; l != (geom.Quad{}) {
+		lo, hi := l[0], l[0]
+		for _, p := range l[1:] {
+			lo = geom.Pt{X: min(lo.X, p.X), Y: min(lo.Y, p.Y)}
+			hi = geom.Pt{X: max(hi.X, p.X), Y: max(hi.Y, p.Y)}
+		}
+		codeBox = codeBox.Union(rasterRect(cx+lo.X, cy+lo.Y, cx+hi.X, cy+hi.Y, 0))
+	}
+	return up, out, codeBox, nil
 }
 
 // rasterRect turns a card-mm rectangle into raster pixels, grown by pad mm.
@@ -709,7 +731,7 @@ func (r *Reader) lines(img gocv.Mat, blank []image.Rectangle) ([]Line, error) {
 			parts = append(parts, part{r.sparse, image.Rect(x, y, x+mat.Cols()/2+over, y+mat.Rows()/3+over).Intersect(whole)})
 		}
 	}
-	for _, row := range textRows(mat) {
+	for _, row := range textRows(mat, 1, 6, 3) {
 		parts = append(parts, part{r.line, row})
 	}
 	for _, p := range parts {
@@ -729,9 +751,9 @@ func (r *Reader) lines(img gocv.Mat, blank []image.Rectangle) ([]Line, error) {
 }
 
 // textRows finds the rows of letter-sized ink on an upright card (8-bit
-// grey): letters 1 to 6 mm tall side by side, at least three of them.
+// grey): letters lo to hi mm tall side by side, at least least of them.
 // Each comes back as a rectangle around it, a millimetre to spare.
-func textRows(mat gocv.Mat) []image.Rectangle {
+func textRows(mat gocv.Mat, lo, hi float64, least int) []image.Rectangle {
 	bin := gocv.NewMat()
 	defer bin.Close()
 	gocv.AdaptiveThreshold(mat, &bin, 255, gocv.AdaptiveThresholdGaussian, gocv.ThresholdBinaryInv, int(6*PxPerMM)|1, 15)
@@ -745,7 +767,7 @@ func textRows(mat gocv.Mat) []image.Rectangle {
 		x, y := int(stats.GetIntAt(i, 0)), int(stats.GetIntAt(i, 1))
 		w, h, area := int(stats.GetIntAt(i, 2)), int(stats.GetIntAt(i, 3)), int(stats.GetIntAt(i, 4))
 		hm, wm := float64(h)/PxPerMM, float64(w)/PxPerMM
-		if hm < 1 || hm > 6 || wm > 8 || float64(area) < 0.1*float64(w*h) {
+		if hm < lo || hm > hi || wm > 8 || float64(area) < 0.1*float64(w*h) {
 			continue
 		}
 		letters = append(letters, image.Rect(x, y, x+w, y+h))
@@ -776,7 +798,7 @@ func textRows(mat gocv.Mat) []image.Rectangle {
 				count++
 			}
 		}
-		if count >= 3 && float64(row.Dx())/PxPerMM >= 4 {
+		if count >= least && float64(row.Dx())/PxPerMM >= 4 {
 			rows = append(rows, row.Inset(-int(PxPerMM)).Intersect(image.Rect(0, 0, mat.Cols(), mat.Rows())))
 		}
 	}

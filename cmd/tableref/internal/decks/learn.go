@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/tableref/tableref/cmd/tableref/internal/cli"
@@ -36,8 +37,8 @@ type LearnOptions struct {
 // Learn learns a box's printed numbers from photos (or the camera), asking
 // on in and out about what is unclear, then writes and installs the deck.
 func Learn(ctx context.Context, o LearnOptions, photos []string, in io.Reader, out io.Writer) error {
-	if o.Game != geo.GameWIT {
-		return cli.Usagef("--game %q: learn reads Where is That? cards (wit); type Map It! and Nord Sud Ovest Est coordinates into a deck file (docs/decks.md)", o.Game)
+	if o.Game != "" && !slices.Contains(geo.Games(), o.Game) {
+		return cli.Usagef("--game %q: learn reads Where is That? (wit), Map It! (mapit) and Nord Sud Ovest Est (nsoe) cards", o.Game)
 	}
 	if len(photos) == 0 && o.Camera == "" {
 		return cli.Usagef("give photos of the cards, or --camera to read the camera")
@@ -48,10 +49,10 @@ func Learn(ctx context.Context, o LearnOptions, photos []string, in io.Reader, o
 	code := strings.ToUpper(o.Deck)
 	if code != "" {
 		if d, err := rules.FindDeck(o.Deck); err == nil {
-			if d.Game != geo.GameWIT {
-				return cli.Usagef("--deck %s is %s, not a Where is That? deck", d.Code, d.Name)
+			if o.Game != "" && d.Game != o.Game {
+				return cli.Usagef("--deck %s is %s, not a %s deck", d.Code, d.Name, geo.GameName(o.Game))
 			}
-			code = d.Code
+			code, o.Game = d.Code, d.Game
 		} else if rules.CheckDeckCode(code) != nil {
 			return cli.AsUsage(err)
 		}
@@ -65,6 +66,12 @@ func Learn(ctx context.Context, o LearnOptions, photos []string, in io.Reader, o
 		if code, err = firstDeck(ctx, photos); err != nil {
 			return err
 		}
+		if d, ok := rules.LookupDeck(code); ok && o.Game == "" {
+			o.Game = d.Game
+		}
+	}
+	if o.Game == "" { // a new code: the game the stickers are for
+		o.Game = geo.GameWIT
 	}
 	if o.Session == "" {
 		o.Session = filepath.Join(paths.StateDir(), "learn-"+code+".jsonl")
@@ -79,7 +86,7 @@ func Learn(ctx context.Context, o LearnOptions, photos []string, in io.Reader, o
 	if err := os.MkdirAll(filepath.Dir(o.Session), 0o755); err != nil {
 		return err
 	}
-	s, err := learn.Open(o.Session, code, geo.GameWIT)
+	s, err := learn.Open(o.Session, code, o.Game)
 	if err != nil {
 		return err
 	}
@@ -160,7 +167,7 @@ func learnFrames(ctx context.Context, o LearnOptions, photos []string, in io.Rea
 	keys := bufio.NewReader(in)
 	n := 0
 	return func(ctx context.Context) (gocv.Mat, string, error) {
-		fmt.Fprint(out, "\nLay up to a dozen stickered cards map side up, apart from each other, and press Enter (q and Enter to finish): ")
+		fmt.Fprintf(out, "\nLay up to a dozen stickered cards %s up, apart from each other, and press Enter (q and Enter to finish): ", upSide(o.Game))
 		line, err := keys.ReadString('\n')
 		if err != nil || strings.TrimSpace(line) == "q" {
 			return gocv.NewMat(), "", io.EOF
@@ -202,7 +209,7 @@ func firstDeck(ctx context.Context, photos []string) (string, error) {
 			return d, nil
 		}
 	case 0:
-		return "", fmt.Errorf("%s: no card lies map side up with its sticker readable; give --deck", photos[0])
+		return "", fmt.Errorf("%s: no card lies map (or coordinate) side up with its sticker readable; give --deck", photos[0])
 	}
 	var list []string
 	for d := range decks {
@@ -242,4 +249,12 @@ func boxName(given, code string) string {
 		return in.Name + " (my box)"
 	}
 	return ""
+}
+
+// upSide is the side of a game's cards learn reads.
+func upSide(game string) string {
+	if game == geo.GameWIT || game == "" {
+		return "map side"
+	}
+	return "coordinate side"
 }

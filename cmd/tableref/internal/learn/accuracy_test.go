@@ -192,6 +192,25 @@ func TestLearnAccuracy(t *testing.T) {
 	}
 }
 
+// boxLight is a light the boxed cards are photographed in.
+type boxLight struct {
+	name   string
+	lit    synth.Light
+	uneven float64 // how dark the darkest corner gets
+}
+
+// boxLights are daylight, a warm light and a lamp at one side.
+var boxLights = []boxLight{
+	{"daylight", synth.Light{Cast: synth.Daylight}, 0.2},
+	{"warm light", synth.Light{Cast: synth.Warm}, 0.3},
+	{"a lamp at one side", synth.Light{Lamp: &synth.Lamp{At: [3]float64{-700, -300, 500}, Colour: [3]float64{1, 0.8, 0.55}, Power: 1.5}}, 0.35},
+}
+
+// boxShot is a boxed-card photo from height mm in light l.
+func boxShot(height float64, l boxLight) learntest.Shot {
+	return learntest.Shot{HeightMM: height, TiltDeg: 3, Blur: 0.8, Noise: 2.5, JPEG: 86, Light: l.uneven, Lit: l.lit}
+}
+
 // boxRow is one line of the boxed-card learn table: the numbers as a
 // user who types what the card says ends with them (right, asked,
 // wrong), the proposals a user who accepts every one would take wrong,
@@ -238,15 +257,6 @@ func TestLearnBoxedCards(t *testing.T) {
 		t.Fatal(err)
 	}
 	heights := []float64{5, 7, 9.5, 12}
-	lights := []struct {
-		name   string
-		lit    synth.Light
-		uneven float64
-	}{
-		{"daylight", synth.Light{Cast: synth.Daylight}, 0.2},
-		{"warm light", synth.Light{Cast: synth.Warm}, 0.3},
-		{"a lamp at one side", synth.Light{Lamp: &synth.Lamp{At: [3]float64{-700, -300, 500}, Colour: [3]float64{1, 0.8, 0.55}, Power: 1.5}}, 0.35},
-	}
 	batches := learntest.SABatches()
 	var all []rules.CardID
 	for _, b := range batches {
@@ -263,8 +273,8 @@ func TestLearnBoxedCards(t *testing.T) {
 	caught, stickered := 0, 0
 	shot := 0
 	for _, height := range []float64{1000, 700} {
-		for _, light := range lights {
-			sh := learntest.Shot{HeightMM: height, TiltDeg: 3, Blur: 0.8, Noise: 2.5, JPEG: 86, Light: light.uneven, Lit: light.lit}
+		for _, light := range boxLights {
+			sh := boxShot(height, light)
 			s, err := Open(filepath.Join(t.TempDir(), "session.jsonl"), geo.DeckSA, geo.GameWIT)
 			if err != nil {
 				t.Fatal(err)

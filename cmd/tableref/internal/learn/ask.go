@@ -13,6 +13,9 @@ import (
 	"strings"
 
 	"gocv.io/x/gocv"
+
+	"github.com/tableref/tableref/rules"
+	"github.com/tableref/tableref/vision/cardtext"
 )
 
 // Frames gives the batches to read: each call returns the next photo of
@@ -62,7 +65,7 @@ func Run(ctx context.Context, l *Learner, s *Session, frames Frames, t Terminal)
 		if err != nil {
 			return sum, fmt.Errorf("%s: %w", name, err)
 		}
-		fmt.Fprintf(t.Out, "%s: %s of deck %s map side up\n", name, plural(len(b.Cards), "card"), s.Code)
+		fmt.Fprintf(t.Out, "%s: %s of deck %s %s up\n", name, plural(len(b.Cards), "card"), s.Code, sideName(s.Game, rules.Back))
 		for _, n := range b.Notes {
 			fmt.Fprintf(t.Out, "  (%s)\n", n)
 		}
@@ -91,19 +94,22 @@ func (t Terminal) card(s *Session, r Read, sum *Summary) error {
 	if r.Sure() {
 		sum.Sure++
 		c := r.Card()
-		if old, ok := s.Card(c.Num); ok && old.NS == c.NS && old.WE == c.WE && old.Name == c.Name {
+		if old, ok := s.Card(c.Num); ok && old.Values() == c.Values() && old.Name == c.Name {
 			if !t.Quiet {
-				fmt.Fprintf(t.Out, "  %-28s %3d %3d  learned before\n", label, c.NS, c.WE)
+				fmt.Fprintf(t.Out, "  %-28s %s  learned before\n", label, c.Values())
 			}
 			return nil
 		}
 		if err := s.Confirm(c); err != nil {
 			// A clash with a card confirmed before: ask after all.
 			r.NS.Sure, r.NS.Why = false, err.Error()
+			if r.Place != nil {
+				r.Place.Sure, r.Place.Why = false, err.Error()
+			}
 		} else {
 			sum.Confirmed++
 			if !t.Quiet {
-				fmt.Fprintf(t.Out, "  %-28s %3d %3d  read\n", label, c.NS, c.WE)
+				fmt.Fprintf(t.Out, "  %-28s %s  read\n", label, c.Values())
 			}
 			return nil
 		}
@@ -130,13 +136,19 @@ func (t Terminal) card(s *Session, r Read, sum *Summary) error {
 				return t.stop(err, label, sum)
 			}
 		}
-		if !r.NS.Sure {
+		if r.Place != nil && !r.Place.Sure {
+			fmt.Fprintf(t.Out, "    coordinates: %s\n", r.Place.Why)
+			if c.LatText, c.LonText, err = t.askPlace(c.LatText, c.LonText); err != nil {
+				return t.stop(err, label, sum)
+			}
+		}
+		if r.Place == nil && !r.NS.Sure {
 			fmt.Fprintf(t.Out, "    north–south: %s\n", r.NS.Why)
 			if c.NS, err = t.askNumber("    the number in its top and bottom half-circles", c.NS); err != nil {
 				return t.stop(err, label, sum)
 			}
 		}
-		if !r.WE.Sure {
+		if r.Place == nil && !r.WE.Sure {
 			fmt.Fprintf(t.Out, "    west–east: %s\n", r.WE.Why)
 			if c.WE, err = t.askNumber("    the number in its left and right half-circles", c.WE); err != nil {
 				return t.stop(err, label, sum)
@@ -145,13 +157,16 @@ func (t Terminal) card(s *Session, r Read, sum *Summary) error {
 		err = s.Confirm(c)
 		if err == nil {
 			sum.Confirmed++
-			fmt.Fprintf(t.Out, "  %-28s %3d %3d  confirmed\n", fmt.Sprintf("%s %s", r.ID, c.Name), c.NS, c.WE)
+			fmt.Fprintf(t.Out, "  %-28s %s  confirmed\n", fmt.Sprintf("%s %s", r.ID, c.Name), c.Values())
 			return nil
 		}
 		fmt.Fprintf(t.Out, "    %v: again, please\n", err)
 		// Ask everything again, the answers as proposals.
 		r.Name.Sure, r.NS.Sure, r.WE.Sure = false, false, false
 		r.Name.Why, r.NS.Why, r.WE.Why = "as answered", "as answered", "as answered"
+		if r.Place != nil {
+			r.Place.Sure, r.Place.Why = false, "as answered"
+		}
 	}
 }
 
@@ -242,4 +257,22 @@ func plural(n int, word string) string {
 		return "1 " + word
 	}
 	return strconv.Itoa(n) + " " + word + "s"
+}
+
+// askPlace asks a card's coordinates as it prints them, on one line.
+func (t Terminal) askPlace(lat, lon string) (string, string, error) {
+	p := ""
+	if lat != "" && lon != "" {
+		p = lat + " " + lon
+	}
+	for {
+		a, err := t.ask("    its coordinates as the card prints them", p)
+		if err != nil {
+			return "", "", err
+		}
+		if c, ok := cardtext.ParseCoords(a); ok {
+			return c.LatText, c.LonText, nil
+		}
+		fmt.Fprintf(t.Out, "    %q: the latitude then the longitude with their letters, like 41°N 12°E or 38°54'N 77°02'W, please\n", a)
+	}
 }

@@ -17,8 +17,9 @@ function field(card, key, label) {
   const wrap = document.createElement("div");
   const l = text("label", label);
   const input = document.createElement("input");
-  input.type = key === "name" ? "text" : "number";
-  input.value = key === "name" ? (f.text || "") : (f.value || "");
+  const isText = key === "name" || key === "coords";
+  input.type = isText ? "text" : "number";
+  input.value = isText ? (f.text || "") : (f.value || "");
   input.dataset.key = key;
   l.appendChild(input);
   wrap.appendChild(l);
@@ -39,21 +40,25 @@ function render(st) {
     if (c.crop) { const img = document.createElement("img"); img.src = c.crop; img.alt = c.id; div.appendChild(img); }
     div.appendChild(text("div", c.id + (c.confirmed ? " · learned" : " · please check")));
     if (c.problem) { div.appendChild(text("div", c.problem, "why")); return div; }
-    if (c.confirmed) { div.appendChild(text("div", c.name.text + ": " + c.ns.value + " / " + c.we.value)); return div; }
+    if (c.confirmed) { div.appendChild(text("div", c.name.text + ": " + (c.coords ? c.coords.text : c.ns.value + " / " + c.we.value))); return div; }
     div.appendChild(field(c, "name", "name"));
-    div.appendChild(field(c, "ns", "number in the top and bottom half-circles"));
-    div.appendChild(field(c, "we", "number in the left and right half-circles"));
+    if (c.coords) {
+      div.appendChild(field(c, "coords", "coordinates as the card prints them (41°N 12°E)"));
+    } else {
+      div.appendChild(field(c, "ns", "number in the top and bottom half-circles"));
+      div.appendChild(field(c, "we", "number in the left and right half-circles"));
+    }
     const b = text("button", "Confirm");
     b.onclick = async () => {
       const v = (k) => div.querySelector("[data-key=" + k + "]").value;
-      render(await call("/api/learn/confirm", {num: c.num, name: v("name"), ns: Number(v("ns")), we: Number(v("we"))}));
+      render(await call("/api/learn/confirm", c.coords ? {num: c.num, name: v("name"), coords: v("coords")} : {num: c.num, name: v("name"), ns: Number(v("ns")), we: Number(v("we"))}));
     };
     div.appendChild(b);
     return div;
   }));
   $("learned").replaceChildren(...st.learned.map((c) => {
     const tr = document.createElement("tr");
-    for (const v of [c.num, c.name, c.ns, c.we]) tr.appendChild(text("td", String(v)));
+    for (const v of c.lat ? [c.num, c.name, c.lat, c.lon] : [c.num, c.name, c.ns, c.we]) tr.appendChild(text("td", String(v)));
     return tr;
   }));
 }

@@ -1,3 +1,13 @@
+// Package learn teaches tableref a box's cards from the camera: the user
+// lays stickered cards map side up (Where is That?) or coordinate side up
+// (Nord Sud Ovest Est, Map It!), a dozen at a time; each sticker says
+// which card it is, and the card's printed circle numbers and name, or
+// its coordinates and country or name, are read beside it
+// (vision/cardtext). A read is taken as it is only when it is sure
+// (decide: the readings agree, Tesseract is confident, nothing
+// contradicts it); everything else becomes a question for the user. Confirmed cards are written to a session file at once, so an
+// interrupted session keeps them; the session ends in a deck file
+// (rules/geo) that `tableref decks import` installs.
 package learn
 
 import (
@@ -11,6 +21,7 @@ import (
 
 	"gocv.io/x/gocv"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/learn/decide"
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/rules/geo"
 	"github.com/tableref/tableref/rules/wit"
@@ -19,12 +30,28 @@ import (
 	"github.com/tableref/tableref/vision/qr"
 )
 
+// What decide makes of the reads, under the names learn's callers use.
+type (
+	Axis       = decide.Axis
+	NumberRead = decide.NumberRead
+	NameRead   = decide.NameRead
+)
+
+const (
+	NS               = decide.NS
+	WE               = decide.WE
+	DefaultThreshold = decide.DefaultThreshold
+)
+
 // Read is what one batch made of one card.
 type Read struct {
 	ID   rules.CardID
 	NS   NumberRead
 	WE   NumberRead
 	Name NameRead
+	// Place is a Nord Sud Ovest Est or Map It! card's printed
+	// coordinates (nil on a Where is That? card, whose NS and WE count).
+	Place *decide.PlaceRead
 	// Crop is the card upright, to show beside the reads.
 	Crop image.Image
 	// Confirmed is the card as the session already holds it, if it does.
@@ -34,7 +61,13 @@ type Read struct {
 }
 
 // Sure reports whether everything about the card was read surely.
-func (r Read) Sure() bool { return r.Problem == "" && r.NS.Sure && r.WE.Sure && r.Name.Sure }
+func (r Read) Sure() bool {
+	numbers := r.NS.Sure && r.WE.Sure
+	if r.Place != nil {
+		numbers = r.Place.Sure
+	}
+	return r.Problem == "" && numbers && r.Name.Sure
+}
 
 // Questions lists what the user must answer about the card.
 func (r Read) Questions() []string {
@@ -44,6 +77,12 @@ func (r Read) Questions() []string {
 	}
 	if !r.Name.Sure {
 		q = append(q, "name: "+r.Name.Why)
+	}
+	if r.Place != nil {
+		if !r.Place.Sure {
+			q = append(q, "coordinates: "+r.Place.Why)
+		}
+		return q
 	}
 	if !r.NS.Sure {
 		q = append(q, "north–south: "+r.NS.Why)
@@ -56,7 +95,11 @@ func (r Read) Questions() []string {
 
 // Card is the read as a card to confirm.
 func (r Read) Card() Card {
-	return Card{Num: r.ID.Num, Name: r.Name.Text, NS: r.NS.Value, WE: r.WE.Value, Asked: !r.Sure()}
+	c := Card{Num: r.ID.Num, Name: r.Name.Text, NS: r.NS.Value, WE: r.WE.Value, Asked: !r.Sure()}
+	if r.Place != nil {
+		c.LatText, c.LonText = r.Place.LatText, r.Place.LonText
+	}
+	return c
 }
 
 // Batch is one photo's reads.
@@ -105,7 +148,7 @@ func (l *Learner) Read(ctx context.Context, frame gocv.Mat, s *Session) (Batch, 
 			others[id.Deck]++
 			otherCodes = append(otherCodes, c.Corners)
 			continue
-		case c.Payload.Card.Side != rules.Back:
+		case c.Payload.Card.Side != rules.Back: // the name side (a flag, a skyline)
 			fronts++
 			otherCodes = append(otherCodes, c.Corners)
 			continue
@@ -116,8 +159,20 @@ func (l *Learner) Read(ctx context.Context, frame gocv.Mat, s *Session) (Batch, 
 		}
 		modules := int(math.Round(math.Sqrt(math.Abs(c.Corners.Area())) / c.ModulePx))
 		g, err := l.Geometry(id, modules)
+		if s.Game != geo.GameWIT {
+			g, err = placeGeometry(id, s.Game, modules)
+		}
 		if err != nil {
 			r.Problem = err.Error()
+			b.Cards = append(b.Cards, r)
+			continue
+		}
+		if s.Game != geo.GameWIT {
+			if o := l.readPlace(frame, c.Corners, g, &r, s.Game, threshold); o != (geom.Quad{}) {
+				outlines = append(outlines, o)
+			} else {
+				otherCodes = append(otherCodes, c.Corners)
+			}
 			b.Cards = append(b.Cards, r)
 			continue
 		}
@@ -133,13 +188,13 @@ func (l *Learner) Read(ctx context.Context, frame gocv.Mat, s *Session) (Batch, 
 			continue
 		}
 		r.Crop = card.Image
-		r.NS = decideNumber(NS, [2]cardtext.Number{card.Numbers[cardtext.Top], card.Numbers[cardtext.Bottom]}, threshold)
-		r.WE = decideNumber(WE, [2]cardtext.Number{card.Numbers[cardtext.Left], card.Numbers[cardtext.Right]}, threshold)
+		r.NS = decide.DecideNumber(NS, [2]cardtext.Number{card.Numbers[cardtext.Top], card.Numbers[cardtext.Bottom]}, threshold)
+		r.WE = decide.DecideNumber(WE, [2]cardtext.Number{card.Numbers[cardtext.Left], card.Numbers[cardtext.Right]}, threshold)
 		expected := ""
 		if gc, ok := deckCard(id); ok {
 			expected = gc.Name
 		}
-		r.Name = decideName(card.Lines, expected)
+		r.Name = decide.DecideName(card.Lines, expected)
 		s.check(&r)
 		b.Cards = append(b.Cards, r)
 	}
@@ -150,7 +205,7 @@ func (l *Learner) Read(ctx context.Context, frame gocv.Mat, s *Session) (Batch, 
 		b.Notes = append(b.Notes, fmt.Sprintf("%s of deck %s: this session learns deck %s", rules.Count(n, "card"), code, s.Code))
 	}
 	if fronts > 0 {
-		b.Notes = append(b.Notes, fmt.Sprintf("%s flag side up: turn them map side up to be read", rules.Count(fronts, "card")))
+		b.Notes = append(b.Notes, fmt.Sprintf("%s %s up: turn them %s up to be read", rules.Count(fronts, "card"), sideName(s.Game, rules.Front), sideName(s.Game, rules.Back)))
 	}
 	sort.Strings(b.Notes)
 	return b, nil
@@ -173,7 +228,7 @@ func (s *Session) check(r *Read) {
 			continue
 		}
 		if o, ok := s.holder(ax.a, v, r.ID.Num); ok {
-			ax.n.doubt(fmt.Sprintf("read %d, but %s already prints %d", v, o.Name, v))
+			ax.n.Doubt(fmt.Sprintf("read %d, but %s already prints %d", v, o.Name, v))
 			continue
 		}
 		if !hasCoords {
@@ -185,18 +240,13 @@ func (s *Session) check(r *Read) {
 			if ax.a == WE {
 				dir, ov = "west", o.WE
 			}
-			ax.n.doubt(fmt.Sprintf("read %d, but %s (%d) lies on the other side of it, further %s or less far: check both", v, o.Name, ov, dir))
+			ax.n.Doubt(fmt.Sprintf("read %d, but %s (%d) lies on the other side of it, further %s or less far: check both", v, o.Name, ov, dir))
 			continue
 		}
 		if lo, hi, ok := s.place(ax.a, g); ok && (v < lo || v > hi) {
-			ax.n.doubt(fmt.Sprintf("read %d, but a card at its %s would print %d to %d", v, [2]string{"latitude", "longitude"}[ax.a], lo, hi))
+			ax.n.Doubt(fmt.Sprintf("read %d, but a card at its %s would print %d to %d", v, [2]string{"latitude", "longitude"}[ax.a], lo, hi))
 		}
 	}
-}
-
-// doubt makes a read a question without a proposal.
-func (n *NumberRead) doubt(why string) {
-	n.Sure, n.Value, n.Why = false, 0, why
 }
 
 // place is the range of numbers a card at g's coordinates can print on
@@ -261,7 +311,7 @@ func (l *Learner) crossCheck(b *Batch) {
 				if ax == WE {
 					n = &b.Cards[i].WE
 				}
-				n.doubt(fmt.Sprintf("%d is read on %s: every card prints its own", v, strings.Join(names, " and ")))
+				n.Doubt(fmt.Sprintf("%d is read on %s: every card prints its own", v, strings.Join(names, " and ")))
 			}
 		}
 	}
@@ -282,3 +332,53 @@ func NewDefault() (*Learner, error) {
 
 // Close frees the text reader.
 func (l *Learner) Close() error { return l.Text.Close() }
+
+// readPlace reads a Nord Sud Ovest Est or Map It! card's coordinate side
+// into r and returns the card's outline (empty when it was not found).
+// The coordinates are checked against tableref's place for the card
+// (decide.DecidePlace); the name against tableref's, or, on a Nord Sud
+// Ovest Est card, which prints no name on that side, the country.
+func (l *Learner) readPlace(frame gocv.Mat, code geom.Quad, g cardtext.Geometry, r *Read, game string, threshold float64) geom.Quad {
+	side, err := l.Text.ReadCoordSide(frame, code, g)
+	if err != nil {
+		r.Problem = fmt.Sprintf("cannot read the card: %v", err)
+		return side.Outline
+	}
+	r.Crop = side.Image
+	known, ok := deckCard(r.ID)
+	p := decide.DecidePlace(game, side.Coords, side.Seen, known, ok, threshold)
+	r.Place = &p
+	if game != geo.GameNSOE || !ok {
+		r.Name = decide.DecideName(side.Lines, known.Name)
+		return side.Outline
+	}
+	r.Name = decide.DecideName(side.Lines, known.Country)
+	r.Name.Text, r.Name.Expected = known.Name, known.Name
+	switch {
+	case r.Name.Sure:
+	case r.Name.Read == "":
+		r.Name.Why = fmt.Sprintf("the sticker says %s (%s), but no country could be read on the card", known.Name, known.Country)
+	default:
+		r.Name.Why = fmt.Sprintf("the sticker says %s (%s), but the card reads %q: is the sticker on the right card?", known.Name, known.Country, cardtext.CleanName(r.Name.Read))
+	}
+	return side.Outline
+}
+
+// placeGeometry is where a sticker sits on a Nord Sud Ovest Est or Map
+// It! card's coordinate side; tableref's own printed cards print
+// tableref's coordinates, which there is nothing to learn from.
+func placeGeometry(id rules.CardID, game string, modules int) (cardtext.Geometry, error) {
+	if modules != 25 {
+		return cardtext.Geometry{}, fmt.Errorf("%s: a code of %d modules, not a sticker (25): learn reads your box's cards with tableref's stickers", id, modules)
+	}
+	return StickerGeometry(game, 0)
+}
+
+// sideName is what a game calls a side of its cards.
+func sideName(game string, side rules.Side) string {
+	names := map[string][2]string{geo.GameWIT: {"flag side", "map side"}, geo.GameNSOE: {"name side", "coordinate side"}, geo.GameMapIt: {"name side", "coordinate side"}}[game]
+	if side == rules.Back {
+		return names[1]
+	}
+	return names[0]
+}

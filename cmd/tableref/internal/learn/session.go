@@ -23,9 +23,38 @@ type Card struct {
 	Name string `json:"name"`
 	NS   int    `json:"ns"`
 	WE   int    `json:"we"`
+	// LatText and LonText are the coordinates a Nord Sud Ovest Est or
+	// Map It! card prints, as it writes them ("41°N", "38°54'N").
+	LatText string `json:"lat,omitzero"`
+	LonText string `json:"lon,omitzero"`
 	// Asked says the user answered a question about this card rather
 	// than taking a sure read.
 	Asked bool `json:"asked,omitzero"`
+}
+
+// Values is what the card prints that the rules use, for the terminal.
+func (c Card) Values() string {
+	if c.LatText != "" || c.LonText != "" {
+		return c.LatText + " " + c.LonText
+	}
+	return fmt.Sprintf("%3d %3d", c.NS, c.WE)
+}
+
+// printed parses a card's printed coordinates for a Nord Sud Ovest Est
+// (whole degrees) or Map It! session.
+func (s *Session) printed(c Card) (*geo.Printed, error) {
+	p := &geo.Printed{LatText: c.LatText, LonText: c.LonText, HasCoords: true}
+	var err error
+	if p.Lat, err = geo.ParseCoord(c.LatText, geo.AxisLat); err == nil {
+		p.Lon, err = geo.ParseCoord(c.LonText, geo.AxisLon)
+	}
+	if err == nil && s.Game == geo.GameNSOE && (p.Lat != math.Trunc(p.Lat) || p.Lon != math.Trunc(p.Lon)) {
+		err = errors.New("the cards of Nord Sud Ovest Est print whole degrees")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("card %d (%s): its coordinates %q %q: %w", c.Num, c.Name, c.LatText, c.LonText, err)
+	}
+	return p, nil
 }
 
 // Session is a learn session kept in a file: a header line, then one line
@@ -200,7 +229,11 @@ func (s *Session) Confirm(c Card) error {
 	if strings.TrimSpace(c.Name) == "" {
 		return fmt.Errorf("card %d has no name", c.Num)
 	}
-	if s.Game == geo.GameWIT {
+	if s.Game != geo.GameWIT {
+		if _, err := s.printed(c); err != nil {
+			return err
+		}
+	} else {
 		if c.NS < 1 || c.WE < 1 || c.NS > 999 || c.WE > 999 {
 			return fmt.Errorf("card %d (%s): circle numbers %d and %d: want 1 to 999", c.Num, c.Name, c.NS, c.WE)
 		}
@@ -333,6 +366,12 @@ func (s *Session) DeckFile(name string) (*geo.DeckFile, error) {
 		}
 		card.ID = rules.CardID{Deck: s.Code, Num: c.Num}
 		card.Printed = &geo.Printed{NS: c.NS, WE: c.WE}
+		if s.Game != geo.GameWIT {
+			var err error
+			if card.Printed, err = s.printed(c); err != nil {
+				return nil, err
+			}
+		}
 		card.Aliases = dropFolded(card.Aliases, card.Name)
 		d.Cards = append(d.Cards, card)
 	}

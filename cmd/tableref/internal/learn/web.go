@@ -20,6 +20,7 @@ import (
 
 	"github.com/tableref/tableref/rules"
 	"github.com/tableref/tableref/rules/geo"
+	"github.com/tableref/tableref/vision/cardtext"
 )
 
 //go:embed page.html
@@ -90,11 +91,13 @@ type field struct {
 
 // cardJSON is a card of a batch for the page.
 type cardJSON struct {
-	ID        string `json:"id"`
-	Num       int    `json:"num"`
-	Name      field  `json:"name"`
-	NS        field  `json:"ns"`
-	WE        field  `json:"we"`
+	ID   string `json:"id"`
+	Num  int    `json:"num"`
+	Name field  `json:"name"`
+	NS   field  `json:"ns"`
+	WE   field  `json:"we"`
+	// Coords are a Nord Sud Ovest Est or Map It! card's ("41°N 12°E").
+	Coords    *field `json:"coords,omitempty"`
 	Crop      string `json:"crop,omitempty"` // a data: URL
 	Confirmed bool   `json:"confirmed"`
 	Problem   string `json:"problem,omitempty"`
@@ -105,7 +108,7 @@ type stateJSON struct {
 	Session string     `json:"session,omitempty"`
 	Learned []Card     `json:"learned"`
 	Pending []cardJSON `json:"pending"`
-	Decks   []string   `json:"decks"` // the Where is That? decks known, to choose from
+	Decks   []string   `json:"decks"` // the decks learn reads (Where is That?, Map It!, Nord Sud Ovest Est), to choose from
 	Notes   []string   `json:"notes,omitempty"`
 	Message string     `json:"message,omitempty"`
 }
@@ -116,7 +119,7 @@ func (p *Page) stateLocked() stateJSON {
 		st.Pending = []cardJSON{}
 	}
 	for _, d := range geo.Decks() {
-		if d.Game == geo.GameWIT && !slices.Contains(st.Decks, d.Code) { // a box beside tableref's SA is learnt as SA too
+		if slices.Contains(geo.Games(), d.Game) && !slices.Contains(st.Decks, d.Code) { // a box beside tableref's SA is learnt as SA too
 			st.Decks = append(st.Decks, d.Code)
 		}
 	}
@@ -140,13 +143,13 @@ func (p *Page) start(w http.ResponseWriter, r *http.Request) {
 	if !decodeJSON(w, r, &req) {
 		return
 	}
-	code := strings.ToUpper(strings.TrimSpace(req.Deck))
+	code, game := strings.ToUpper(strings.TrimSpace(req.Deck)), geo.GameWIT
 	if d, err := rules.FindDeck(req.Deck); err == nil {
-		if d.Game != geo.GameWIT {
-			replyErr(w, http.StatusBadRequest, fmt.Sprintf("%s is %s: learn reads Where is That? decks", d.Code, d.Name))
+		if !slices.Contains(geo.Games(), d.Game) {
+			replyErr(w, http.StatusBadRequest, fmt.Sprintf("%s is %s: learn reads Where is That?, Map It! and Nord Sud Ovest Est decks", d.Code, d.Name))
 			return
 		}
-		code = d.Code
+		code, game = d.Code, d.Game
 	} else if rules.CheckDeckCode(code) != nil {
 		replyErr(w, http.StatusBadRequest, err.Error())
 		return
@@ -157,7 +160,7 @@ func (p *Page) start(w http.ResponseWriter, r *http.Request) {
 		p.s.Close()
 		p.s = nil
 	}
-	s, err := Open(filepath.Join(p.Dir, "learn-"+code+".jsonl"), code, geo.GameWIT)
+	s, err := Open(filepath.Join(p.Dir, "learn-"+code+".jsonl"), code, game)
 	if err != nil {
 		replyErr(w, http.StatusInternalServerError, err.Error())
 		return
@@ -206,6 +209,9 @@ func (p *Page) read(w http.ResponseWriter, r *http.Request) {
 				sure++
 			} else {
 				c.NS.Sure, c.NS.Why = false, err.Error()
+				if c.Coords != nil {
+					c.Coords.Sure, c.Coords.Why = false, err.Error()
+				}
 			}
 		}
 		p.pending = append(p.pending, c)
@@ -221,6 +227,9 @@ func toJSON(r Read) cardJSON {
 		Name: field{Text: r.Name.Text, Sure: r.Name.Sure, Why: r.Name.Why},
 		NS:   field{Value: r.NS.Value, Sure: r.NS.Sure, Why: r.NS.Why},
 		WE:   field{Value: r.WE.Value, Sure: r.WE.Sure, Why: r.WE.Why}}
+	if pl := r.Place; pl != nil {
+		c.Coords = &field{Text: strings.TrimSpace(pl.LatText + " " + pl.LonText), Sure: pl.Sure, Why: pl.Why}
+	}
 	if r.Crop != nil {
 		var buf bytes.Buffer
 		if png.Encode(&buf, r.Crop) == nil {
@@ -232,9 +241,23 @@ func toJSON(r Read) cardJSON {
 
 // confirm records the user's answer for one card.
 func (p *Page) confirm(w http.ResponseWriter, r *http.Request) {
-	var c Card
-	if !decodeJSON(w, r, &c) {
+	// A Nord Sud Ovest Est or Map It! card's coordinates come as the
+	// user typed them, on one line.
+	var req struct {
+		Card
+		Coords string `json:"coords"`
+	}
+	if !decodeJSON(w, r, &req) {
 		return
+	}
+	c := req.Card
+	if req.Coords != "" {
+		pc, ok := cardtext.ParseCoords(req.Coords)
+		if !ok {
+			replyErr(w, http.StatusBadRequest, fmt.Sprintf("%q: the latitude then the longitude with their letters, like 41°N 12°E", req.Coords))
+			return
+		}
+		c.LatText, c.LonText = pc.LatText, pc.LonText
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()

@@ -208,6 +208,14 @@ func withoutPrintedCode(face image.Image, g cardtext.Geometry) image.Image {
 // stickers), the code's quiet zone and, under it, the caption naming the
 // card ("Cuenca · map side"), as a plain sticker grid cuts them.
 func stuck(face image.Image, id rules.CardID, name string, g cardtext.Geometry) (image.Image, error) {
+	if name == "" {
+		return stuckAs(face, id, "", g)
+	}
+	return stuckAs(face, id, name+" · map side", g)
+}
+
+// stuckAs is stuck with the caption given ("" for none).
+func stuckAs(face image.Image, id rules.CardID, label string, g cardtext.Geometry) (image.Image, error) {
 	_, payload := cards.Payloads(id)
 	q, err := qrcode.NewWithForcedVersion(payload, 2, qrcode.Highest)
 	if err != nil {
@@ -224,8 +232,8 @@ func stuck(face image.Image, id rules.CardID, name string, g cardtext.Geometry) 
 	half := g.Code / 2 * px
 	quiet := 4 * mod
 	pad, strip := 0.5*px, 6*px // printer/stickers' die-cut margin and caption strip
-	label := image.Rect(int(cx-half-quiet-pad), int(cy-half-quiet-pad), int(cx+half+quiet+pad), int(cy+half+quiet+pad+strip))
-	draw.Draw(out, label, image.White, image.Point{}, draw.Src)
+	sticker := image.Rect(int(cx-half-quiet-pad), int(cy-half-quiet-pad), int(cx+half+quiet+pad), int(cy+half+quiet+pad+strip))
+	draw.Draw(out, sticker, image.White, image.Point{}, draw.Src)
 	ink := image.NewUniform(color.RGBA{20, 20, 24, 255})
 	for y, row := range bits {
 		for x, on := range row {
@@ -235,8 +243,8 @@ func stuck(face image.Image, id rules.CardID, name string, g cardtext.Geometry) 
 			}
 		}
 	}
-	if name != "" {
-		if err := caption(out, name+" · map side", label.Min.X+int(pad), int(cy+half+quiet), label.Dx()-int(2*pad)); err != nil {
+	if label != "" {
+		if err := caption(out, label, sticker.Min.X+int(pad), int(cy+half+quiet), sticker.Dx()-int(2*pad)); err != nil {
 			return nil, err
 		}
 	}

@@ -1,13 +1,11 @@
-// Package learn teaches tableref a box's cards from the camera: the user
-// lays stickered cards map side up, a dozen at a time; each sticker says
-// which card it is, and the card's printed circle numbers and name are
-// read beside it (vision/cardtext). A read is taken as it is only when
-// it is sure (both half-circles of an axis agree, Tesseract is confident,
-// nothing contradicts it); everything else becomes a question for the
-// user. Confirmed cards are written to a session file at once, so an
-// interrupted session keeps them; the session ends in a deck file
-// (rules/geo) that `tableref decks import` installs.
-package learn
+// Package decide makes learn's proposals from what was read on a card:
+// a Where is That? card's circle numbers from its half-circles, a card's
+// name from its lines, a Nord Sud Ovest Est or Map It! card's printed
+// coordinates from the readings of its coordinates line. A proposal is
+// sure only when nothing read contradicts it; otherwise it is a question
+// for the user, and a proposal only where a user accepting it would not
+// take a wrong value.
+package decide
 
 import (
 	"fmt"
@@ -54,7 +52,7 @@ type NumberRead struct {
 	Why  string             `json:"why,omitempty"` // why it is asked about
 }
 
-// decideNumber makes one axis's proposal from its two half-circles, each
+// DecideNumber makes one axis's proposal from its two half-circles, each
 // read at several sizes. A number is sure when both half-circles read it,
 // nothing else is read on both or as often, and its best reading is
 // confident or it is read at three sizes or more; a number only one
@@ -62,7 +60,7 @@ type NumberRead struct {
 // is rare, in one common). Where the half-circles read different numbers
 // nothing is proposed: the user types what the card says, as a user who
 // accepts every proposal would otherwise take a wrong one.
-func decideNumber(a Axis, seen [2]cardtext.Number, threshold float64) NumberRead {
+func DecideNumber(a Axis, seen [2]cardtext.Number, threshold float64) NumberRead {
 	out := NumberRead{Seen: seen}
 	e := a.edges()
 	type tally struct {
@@ -170,12 +168,12 @@ type NameRead struct {
 	Why      string `json:"why,omitempty"`
 }
 
-// decideName compares the lines read on the card with the name the deck
+// DecideName compares the lines read on the card with the name the deck
 // gives the sticker's card. A match confirms the sticker sits on the right
 // card; no match is asked about (a sticker on the wrong card is the
 // likeliest mistake of all). A card the deck does not know yet always asks
 // its name, proposing the likeliest line.
-func decideName(lines []cardtext.Line, expected string) NameRead {
+func DecideName(lines []cardtext.Line, expected string) NameRead {
 	out := NameRead{Expected: expected}
 	if expected != "" {
 		best, score := "", 0.0
@@ -206,4 +204,9 @@ func decideName(lines []cardtext.Line, expected string) NameRead {
 		out.Why = "a card the deck does not have yet, and no name could be read: type it"
 	}
 	return out
+}
+
+// Doubt makes a read a question without a proposal.
+func (n *NumberRead) Doubt(why string) {
+	n.Sure, n.Value, n.Why = false, 0, why
 }

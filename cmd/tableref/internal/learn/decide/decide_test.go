@@ -1,14 +1,10 @@
-package learn
+package decide
 
 import (
 	"image"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/tableref/tableref/cmd/tableref/internal/learn/learntest"
-	"github.com/tableref/tableref/rules"
-	"github.com/tableref/tableref/rules/geo"
 	"github.com/tableref/tableref/vision/cardtext"
 )
 
@@ -54,7 +50,7 @@ func TestDecideNumber(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := decideNumber(WE, [2]cardtext.Number{tc.a, tc.b}, DefaultThreshold)
+			got := DecideNumber(WE, [2]cardtext.Number{tc.a, tc.b}, DefaultThreshold)
 			if got.Value != tc.value || got.Sure != tc.sure {
 				t.Errorf("got %d sure=%v (%s), want %d sure=%v", got.Value, got.Sure, got.Why, tc.value, tc.sure)
 			}
@@ -70,13 +66,13 @@ func TestDecideNumber(t *testing.T) {
 
 func TestDecideName(t *testing.T) {
 	line := func(s string) cardtext.Line { return cardtext.Line{Text: s, Conf: 90} }
-	if n := decideName([]cardtext.Line{line("| Neuquén"), line("did")}, "Neuquén"); !n.Sure || n.Text != "Neuquén" {
+	if n := DecideName([]cardtext.Line{line("| Neuquén"), line("did")}, "Neuquén"); !n.Sure || n.Text != "Neuquén" {
 		t.Errorf("a matching line (map frame read as |): %+v", n)
 	}
-	if n := decideName([]cardtext.Line{line("Neuquen")}, "Neuquén"); !n.Sure {
+	if n := DecideName([]cardtext.Line{line("Neuquen")}, "Neuquén"); !n.Sure {
 		t.Errorf("accents lost at camera resolution must still match: %+v", n)
 	}
-	if n := decideName([]cardtext.Line{line("Lima")}, "Cobija"); n.Sure || !strings.Contains(n.Why, "the sticker says Cobija, but the card reads \"Lima\"") {
+	if n := DecideName([]cardtext.Line{line("Lima")}, "Cobija"); n.Sure || !strings.Contains(n.Why, "the sticker says Cobija, but the card reads \"Lima\"") {
 		t.Errorf("a sticker on the wrong card: %+v", n)
 	}
 	// A long name wrapped over two lines, the second just under the
@@ -84,59 +80,16 @@ func TestDecideName(t *testing.T) {
 	at := func(s string, x, y int) cardtext.Line {
 		return cardtext.Line{Text: s, Conf: 90, Box: image.Rect(x, y, x+200, y+30)}
 	}
-	if n := decideName([]cardtext.Line{at("Ciudad del", 100, 100), at("Este", 100, 136)}, "Ciudad del Este"); !n.Sure {
+	if n := DecideName([]cardtext.Line{at("Ciudad del", 100, 100), at("Este", 100, 136)}, "Ciudad del Este"); !n.Sure {
 		t.Errorf("a name wrapped over two lines: %+v", n)
 	}
-	if n := decideName([]cardtext.Line{at("Ciudad del", 100, 100), at("Este", 400, 136)}, "Ciudad del Este"); n.Sure {
+	if n := DecideName([]cardtext.Line{at("Ciudad del", 100, 100), at("Este", 400, 136)}, "Ciudad del Este"); n.Sure {
 		t.Errorf("two lines side by side taken for one name: %+v", n)
 	}
-	if n := decideName(nil, "Cobija"); n.Sure || n.Text != "Cobija" {
+	if n := DecideName(nil, "Cobija"); n.Sure || n.Text != "Cobija" {
 		t.Errorf("no name read: %+v", n)
 	}
-	if n := decideName([]cardtext.Line{line("e | Ciudad del Este"), line("ab")}, ""); n.Sure || n.Text != "Ciudad del Este" {
+	if n := DecideName([]cardtext.Line{line("e | Ciudad del Este"), line("ab")}, ""); n.Sure || n.Text != "Ciudad del Este" {
 		t.Errorf("a new card proposes the longest line, cleaned: %+v", n)
-	}
-}
-
-// A number both half-circles agree on is still asked, and not proposed,
-// when it cannot be the card's: a figure lost on both ("75" read as "5")
-// puts it far from the card's place among the deck's cards, even before
-// any card was confirmed; one already printed by a confirmed card is not
-// proposed either.
-func TestCheckPlacesTheNumber(t *testing.T) {
-	truth, err := learntest.Truth()
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := rules.CardID{Deck: geo.DeckSA, Num: 18}
-	c, _ := truth.Card(id)
-	read := func(ns, we int) Read {
-		return Read{ID: id, NS: NumberRead{Value: ns, Sure: true}, WE: NumberRead{Value: we, Sure: true},
-			Name: NameRead{Text: c.Name, Expected: c.Name, Sure: true}}
-	}
-	s, err := Open(filepath.Join(t.TempDir(), "s.jsonl"), geo.DeckSA, geo.GameWIT)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	r := read(c.NS, c.WE)
-	s.check(&r)
-	if !r.NS.Sure || !r.WE.Sure {
-		t.Fatalf("%s's own numbers %d and %d asked: %q, %q", c.Name, c.NS, c.WE, r.NS.Why, r.WE.Why)
-	}
-	lost := c.NS % 10 // the first figure lost on both half-circles
-	r = read(lost, c.WE)
-	s.check(&r)
-	if r.NS.Sure || r.NS.Value != 0 || !strings.Contains(r.NS.Why, "would print") {
-		t.Errorf("%s's north–south %d read as %d: sure %v, proposed %d (%q)", c.Name, c.NS, lost, r.NS.Sure, r.NS.Value, r.NS.Why)
-	}
-	other := truth.Cards()[0]
-	if err := s.Confirm(Card{Num: other.ID.Num, Name: other.Name, NS: other.NS, WE: other.WE}); err != nil {
-		t.Fatal(err)
-	}
-	r = read(c.NS, other.WE)
-	s.check(&r)
-	if r.WE.Sure || r.WE.Value != 0 {
-		t.Errorf("%s's west–east read as %s's %d: sure %v, proposed %d", c.Name, other.Name, other.WE, r.WE.Sure, r.WE.Value)
 	}
 }
