@@ -105,6 +105,11 @@ func Run(ctx context.Context, conn *dbus.Conn, o Options, onName Published) erro
 	defer func() { _ = conn.RemoveMatchSignal(owner...) }()
 	for {
 		err := publishUntilGone(ctx, conn, version, o, onName, signals)
+		if err != nil && ctx.Err() != nil {
+			// Stopped in the middle of a call to avahi (a Commit after an
+			// address change): the end asked for, not a failure.
+			return nil
+		}
 		if !errors.Is(err, errAvahiGone) {
 			return err
 		}

@@ -211,3 +211,54 @@ func TestPublishesAgainAfterAvahiRestarts(t *testing.T) {
 		return strings.Contains(recs, "A tableref.local 192.168.1.20") && strings.Contains(recs, "SRV")
 	})
 }
+
+// Stopping the referee while tableref waits for avahi's answer to a
+// commit (an address just changed) is the end asked for, not an error:
+// the call fails with the context, and Run used to return "avahi Commit:
+// context canceled", which made a clean stop look like a failure (and
+// TestPublishThroughAvahi flaky on a loaded machine).
+func TestStopDuringACommitIsNotAnError(t *testing.T) {
+	addr := avahitest.Bus(t)
+	fake := avahitest.Start(t, addr)
+	client := avahitest.Connect(t, addr)
+	addrs := &addrList{}
+	addrs.set(Addr{Iface: 2, IP: netip.MustParseAddr("192.168.1.20")})
+	inCommit, hold := make(chan struct{}, 1), make(chan struct{})
+	defer close(hold)
+	fake.OnCommit(func(n int) {
+		if n == 2 { // the commit after the address change
+			inCommit <- struct{}{}
+			<-hold
+		}
+	})
+	names := make(chan string, 4)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		done <- Run(ctx, client, Options{Name: "tableref", Port: 80, Addrs: addrs.get, Recheck: 20 * time.Millisecond,
+			Hostname: func() (string, error) { return "raspberrypi", nil }}, func(n string) { names <- n })
+	}()
+	select {
+	case <-names:
+	case err := <-done:
+		t.Fatal(err)
+	case <-time.After(10 * time.Second):
+		t.Fatal("nothing published")
+	}
+	addrs.set(Addr{Iface: 2, IP: netip.MustParseAddr("192.168.1.77")})
+	select {
+	case <-inCommit:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the address change was never committed")
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("stopped during a commit: Run returned %v, want nil", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Run did not return after its context ended")
+	}
+}

@@ -79,6 +79,17 @@ type Avahi struct {
 	building  map[dbus.ObjectPath][]string
 	committed []string
 	freed     int
+	commits   int
+	onCommit  func(n int)
+}
+
+// OnCommit makes f run in each Commit, the nth counted from 1, before the
+// fake answers: a test holds a commit there to stop the publisher in the
+// middle of its call.
+func (a *Avahi) OnCommit(f func(n int)) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.onCommit = f
 }
 
 // Freed is how many entry groups were freed.
@@ -148,7 +159,12 @@ func (g *fakeGroup) Commit() *dbus.Error {
 	if !collide {
 		g.a.committed = append([]string(nil), recs...)
 	}
+	g.a.commits++
+	n, hook := g.a.commits, g.a.onCommit
 	g.a.mu.Unlock()
+	if hook != nil {
+		hook(n)
+	}
 	state := stateEstablished
 	if collide {
 		state = stateCollision
