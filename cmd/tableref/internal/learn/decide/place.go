@@ -49,10 +49,12 @@ func Tolerance(game string) float64 {
 // more, no other reading comes at all, the best is confident (three
 // quarters of threshold) or read at three sizes, a Nord Sud Ovest Est card's are whole degrees, and they fit
 // tableref's place for the card: each within Tolerance of tableref's
-// coordinate and in the same hemisphere. Readings that disagree propose
-// nothing; a reading that does not fit is not even proposed (a user
-// pressing Enter would take it). A card tableref does not know is always
-// asked, proposing the one reading if there is one.
+// coordinate and in the same hemisphere. A reading that does not fit is
+// set aside when others fit; readings that still disagree propose
+// nothing; a reading that does not fit, or came at one size only, is not
+// even proposed (a user pressing Enter would take it). A card tableref
+// does not know is always asked, proposing the one reading if there is
+// one.
 func DecidePlace(game string, readings []cardtext.Coords, seen []string, known geo.Card, ok bool, threshold float64) PlaceRead {
 	type tally struct {
 		c    cardtext.Coords
@@ -82,6 +84,21 @@ func DecidePlace(game string, readings []cardtext.Coords, seen []string, known g
 		}
 		return out
 	}
+	// A reading that does not fit tableref's place for the card cannot be
+	// what the card prints (the premise of every check below): where
+	// others fit, it is a misread and set aside ("39.9°N" beside "59.9°N"
+	// for Oslo), so the ones that fit must still agree.
+	if ok && known.HasCoords && len(votes) > 1 {
+		var fit []*tally
+		for _, v := range votes {
+			if fits(game, v.c, known) == "" {
+				fit = append(fit, v)
+			}
+		}
+		if len(fit) > 0 {
+			votes = fit
+		}
+	}
 	if len(votes) > 1 {
 		var vs []string
 		for _, v := range votes {
@@ -101,10 +118,15 @@ func DecidePlace(game string, readings []cardtext.Coords, seen []string, known g
 		out.Why = fmt.Sprintf("read %s, but %s", c, why)
 		return out
 	}
+	if best.n < 2 {
+		// Read at one size only: not even proposed. The full learn run
+		// had a Map It! card printing 43.7° N read once as 43.77°N, which
+		// fits Toronto: a user pressing Enter would have taken it.
+		out.Why = fmt.Sprintf("read %s once only", c)
+		return out
+	}
 	out.LatText, out.LonText, out.Lat, out.Lon = c.LatText, c.LonText, c.Lat, c.Lon
 	switch {
-	case best.n < 2:
-		out.Why = fmt.Sprintf("read %s once only", c)
 	case best.conf < placeConfidence*threshold && best.n < 3:
 		out.Why = fmt.Sprintf("read %s, but not clearly (%.0f%% sure)", c, best.conf)
 	default:

@@ -38,10 +38,14 @@ func TestDecidePlace(t *testing.T) {
 		why      string
 	}{
 		{"read alike twice, fits", geo.GameNSOE, []string{"41°N - 12°E", "41°N-12°E"}, []float64{85, 70}, roma, true, true, "41°N 12°E", ""},
-		{"read once", geo.GameNSOE, []string{"41°N - 12°E"}, []float64{95}, roma, true, false, "41°N 12°E", "once only"},
+		{"read once: not even proposed", geo.GameNSOE, []string{"41°N - 12°E"}, []float64{95}, roma, true, false, "", "once only"},
+		{"Map It! read once, a figure too many", geo.GameMapIt, []string{"43.77°N 79.4°W"}, []float64{90}, geo.Card{Name: "Toronto", Lat: 43.65, Lon: -79.38, HasCoords: true}, true, false, "", "once only"},
 		{"not clearly", geo.GameNSOE, []string{"41°N - 12°E", "41°N - 12°E"}, []float64{40, 30}, roma, true, false, "41°N 12°E", "not clearly"},
 		{"clearly enough at three sizes", geo.GameNSOE, []string{"41°N - 12°E", "41°N - 12°E", "41°N - 12°E"}, []float64{0, 0, 0}, roma, true, true, "41°N 12°E", ""},
-		{"two readings disagree", geo.GameNSOE, []string{"41°N - 12°E", "47°N - 12°E", "41°N - 12°E"}, []float64{90, 90, 90}, roma, true, false, "", "41°N 12°E or 47°N 12°E"},
+		{"two readings that fit disagree", geo.GameNSOE, []string{"41°N - 12°E", "42°N - 12°E", "41°N - 12°E"}, []float64{90, 90, 90}, roma, true, false, "", "41°N 12°E or 42°N 12°E"},
+		{"a misread that does not fit is set aside", geo.GameNSOE, []string{"41°N - 12°E", "47°N - 12°E", "41°N - 12°E"}, []float64{90, 90, 90}, roma, true, true, "41°N 12°E", ""},
+		{"set aside, the rest read once", geo.GameMapIt, []string{"59.9°N 10.7°E", "39.9°N 10.7°E"}, []float64{90, 90}, geo.Card{Name: "Oslo", Lat: 59.91, Lon: 10.75, HasCoords: true}, true, false, "", "once only"},
+		{"none fits: the disagreement is said", geo.GameNSOE, []string{"4°N - 12°E", "47°N - 12°E"}, []float64{90, 90}, roma, true, false, "", "4°N 12°E or 47°N 12°E"},
 		{"a figure lost", geo.GameNSOE, []string{"4°N - 12°E", "4°N - 12°E"}, []float64{95, 95}, roma, true, false, "", "more than 1.5° away"},
 		{"the other hemisphere", geo.GameNSOE, []string{"38°N - 9°E", "38°N - 9°E"}, []float64{95, 95}, lisboa, true, false, "", "more than 1.5° away"},
 		{"decimals on a whole-degree card", geo.GameNSOE, []string{"41.9°N 12.5°E", "41.9°N 12.5°E"}, []float64{95, 95}, roma, true, false, "", "whole degrees"},
