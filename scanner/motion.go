@@ -26,18 +26,33 @@ func makeLowres(frame gocv.Mat, width int) (lowres, error) {
 	if frame.Type() != gocv.MatTypeCV8UC3 {
 		return lowres{}, fmt.Errorf("want an 8-bit colour (BGR) frame, got type %v", frame.Type())
 	}
-	grey := gocv.NewMat()
-	defer func() { grey.Close() }() // grey is replaced by its halvings
-	gocv.CvtColor(frame, &grey, gocv.ColorBGRToGray)
 	scale := float64(width) / float64(frame.Cols())
 	h := max(1, int(math.Round(float64(frame.Rows())*scale)))
+	rows := everyKthRow(frame, rowStep(frame.Rows(), h))
+	defer rows.Close()
+	grey := gocv.NewMat()
+	defer func() { grey.Close() }() // grey is replaced by its halvings
+	gocv.CvtColor(rows, &grey, gocv.ColorBGRToGray)
 	// Halve exactly (INTER_AREA's fast path) until the next halving would
 	// pass the width, then shrink the rest of the way: one resize by an
 	// odd ratio such as 4608/160 takes OpenCV's general area path, 30 ms
 	// on one core for a 12 MP frame, on every frame.
-	for grey.Cols() >= 4*width && grey.Cols()%2 == 0 && grey.Rows()%2 == 0 {
+	// Each axis on its own: with rows skipped the frame is no longer the
+	// low-res frame's shape, and halving both together until the width is
+	// near leaves the rows a ratio of 1.2 that mixes them unevenly.
+	for {
+		cols, rows := grey.Cols(), grey.Rows()
+		if cols >= 4*width && cols%2 == 0 {
+			cols /= 2
+		}
+		if rows >= 4*h && rows%2 == 0 {
+			rows /= 2
+		}
+		if cols == grey.Cols() && rows == grey.Rows() {
+			break
+		}
 		half := gocv.NewMat()
-		gocv.Resize(grey, &half, image.Pt(grey.Cols()/2, grey.Rows()/2), 0, 0, gocv.InterpolationArea)
+		gocv.Resize(grey, &half, image.Pt(cols, rows), 0, 0, gocv.InterpolationArea)
 		grey.Close()
 		grey = half
 	}
@@ -50,6 +65,36 @@ func makeLowres(frame gocv.Mat, width int) (lowres, error) {
 		return lowres{}, err
 	}
 	return lowres{w: width, h: h, scale: scale, px: append([]uint8(nil), b...)}, nil
+}
+
+// minRowsPerPixel is how many frame rows a low-res pixel averages at the
+// least. Turning a 12 MP frame grey was three quarters of the scanner's
+// CPU under the Pi 5 proxy (issue 28), yet a low-res pixel there spans 29
+// rows: averaging every third of them (with every column) keeps sensor
+// noise and a one-row shake of the camera within changeLevel/3
+// (TestLowresSteadyWhereRowsAreSkipped), for a third of the work. At
+// 1080p and 2304×1296 (12 and 14 rows a pixel) every row is used.
+const minRowsPerPixel = 9
+
+// rowStep is the stride between the frame rows the low-res frame is made
+// from, for a frame of rows rows shrunk to h.
+func rowStep(rows, h int) int {
+	return max(1, rows/h/minRowsPerPixel)
+}
+
+// everyKthRow is a view of every k-th row of frame, without copying: a
+// continuous frame reshaped to rows k times as long, cut to one frame
+// row's width. The caller closes it.
+func everyKthRow(frame gocv.Mat, k int) gocv.Mat {
+	if k <= 1 || !frame.IsContinuous() { // a view with gaps: every row
+		return frame.Region(image.Rect(0, 0, frame.Cols(), frame.Rows()))
+	}
+	n := frame.Rows() / k
+	whole := frame.Region(image.Rect(0, 0, frame.Cols(), n*k)) // rows that fill n strides
+	defer whole.Close()
+	long := whole.Reshape(3, n) // n rows of k frame rows each
+	defer long.Close()
+	return long.Region(image.Rect(0, 0, frame.Cols(), n))
 }
 
 func (l lowres) mean() float64 {

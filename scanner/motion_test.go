@@ -10,13 +10,16 @@ import (
 	"github.com/tableref/tableref/vision/synth"
 )
 
-// direct is makeLowres by one resize of the whole grey frame: slow at 12
-// MP (a resize by an odd ratio) but the plain definition.
+// direct is makeLowres by one resize of the grey frame's rows makeLowres
+// averages (rowStep): slow at 12 MP (a resize by an odd ratio) but the
+// plain definition.
 func direct(t testing.TB, frame gocv.Mat, width int) lowres {
+	h := int(float64(frame.Rows())*float64(width)/float64(frame.Cols()) + 0.5)
+	rows := everyKthRow(frame, rowStep(frame.Rows(), h))
+	defer rows.Close()
 	grey := gocv.NewMat()
 	defer grey.Close()
-	gocv.CvtColor(frame, &grey, gocv.ColorBGRToGray)
-	h := int(float64(frame.Rows())*float64(width)/float64(frame.Cols()) + 0.5)
+	gocv.CvtColor(rows, &grey, gocv.ColorBGRToGray)
 	small := gocv.NewMat()
 	defer small.Close()
 	gocv.Resize(grey, &small, image.Pt(width, h), 0, 0, gocv.InterpolationArea)
@@ -60,6 +63,66 @@ func TestLowresMatchesOneResize(t *testing.T) {
 		if worst > changeLevel/3 {
 			t.Errorf("%v: a low-res pixel %d grey levels from one resize's", size, worst)
 		}
+	}
+}
+
+// TestLowresSteadyWhereRowsAreSkipped: at 12 MP the low-res frame
+// averages every third row (rowStep). What motion needs of it holds: two
+// frames of a still table differing only by sensor noise, or by the
+// camera moving a row (a knock on the table), give low-res frames within
+// changeLevel/3 of each other, as averaging every row does. (Every ninth
+// row gave 8–9 grey levels after a row's shift, every 28th row 24 and
+// pixels counted as changed.)
+func TestLowresSteadyWhereRowsAreSkipped(t *testing.T) {
+	size := image.Pt(4608, 2592)
+	if rowStep(size.Y, 90) < 2 {
+		t.Fatalf("rowStep(%d, 90) = %d: 12 MP frames no longer skip rows; this test has nothing to check", size.Y, rowStep(size.Y, 90))
+	}
+	cam, centre := synth.Pose(size.X, size.Y, 66, 2/(synth.DefaultQRSideMM/21.0), 8, 3)
+	var payloads []string
+	for i := 0; i < 30; i++ {
+		payloads = append(payloads, fmt.Sprintf("TR1:C:SA-%03dF:X", i+1))
+	}
+	render := func(noiseSeed uint64) gocv.Mat {
+		f, _, err := synth.Render(synth.Scene{Width: size.X, Height: size.Y, Camera: cam, CameraCentre: centre,
+			Cards:  synth.Scatter(5, cam, size.X, size.Y, payloads),
+			Effect: synth.Effects{Bayer: true, NoiseSigma: 3, NoiseSeed: noiseSeed, UnevenLight: 0.3}, Seed: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	worst := func(a, b gocv.Mat) int {
+		la, err := makeLowres(a, 160)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lb, err := makeLowres(b, 160)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := 0
+		for i := range la.px {
+			w = max(w, abs(int(la.px[i])-int(lb.px[i])))
+		}
+		return w
+	}
+	a, b := render(1), render(2)
+	defer a.Close()
+	defer b.Close()
+	if w := worst(a, b); w > changeLevel/3 {
+		t.Errorf("sensor noise alone moves a low-res pixel %d grey levels", w)
+	}
+	// The same frame one row apart: rows 0..H-2 against rows 1..H-1,
+	// copied so each is a whole frame of its own.
+	upper, lower := a.Region(image.Rect(0, 0, size.X, size.Y-1)), a.Region(image.Rect(0, 1, size.X, size.Y))
+	defer upper.Close()
+	defer lower.Close()
+	u, l := upper.Clone(), lower.Clone()
+	defer u.Close()
+	defer l.Close()
+	if w := worst(u, l); w > changeLevel/3 {
+		t.Errorf("the camera moving one row moves a low-res pixel %d grey levels", w)
 	}
 }
 

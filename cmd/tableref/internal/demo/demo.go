@@ -40,6 +40,11 @@ type Options struct {
 	FPS           float64 // the pace the frames are meant for (default 8)
 	Still         float64 // seconds the table stays still after each move (default 2.5)
 	HandFrames    int     // frames of the hand reaching in, and again out (default 3)
+	// MinModulePx is the smallest module, in pixels, a sized frame may
+	// film the table at (default: the sizing rule, sizing.MinPxPerModule).
+	// Only a speed measurement sets it lower: it does not change the
+	// frames, so it is not part of Key.
+	MinModulePx float64
 }
 
 func (o Options) withDefaults() Options {
@@ -54,6 +59,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.HandFrames <= 0 {
 		o.HandFrames = 3
+	}
+	if o.MinModulePx <= 0 {
+		o.MinModulePx = sizing.MinPxPerModule
 	}
 	return o
 }
@@ -160,8 +168,8 @@ func Generate(replayData []byte, name, dir string, o Options, progress func(done
 	ppm := lay.pxPerMM(o.Width, o.Height)
 	cam, centre := synth.Pose(o.Width, o.Height, 66, ppm, 6, 0)
 	rec := &Recording{Version: Version, Setup: setup, FPS: o.FPS, Width: o.Width, Height: o.Height, PxPerMM: ppm, ModulePx: ppm * codeMM / 21}
-	if rec.ModulePx < sizing.MinPxPerModule {
-		return nil, fmt.Errorf("%s: the table is too large for %d×%d frames (%.1f px per module, want ≥ %g)", name, o.Width, o.Height, rec.ModulePx, sizing.MinPxPerModule)
+	if rec.ModulePx < o.MinModulePx {
+		return nil, fmt.Errorf("%s: the table is too large for %d×%d frames (%.2f px per module, want ≥ %g)", name, o.Width, o.Height, rec.ModulePx, o.MinModulePx)
 	}
 	if err := os.RemoveAll(dir); err != nil {
 		return nil, err
