@@ -20,6 +20,10 @@ import (
 // stays some 80 px wide at 1 m, plenty to tell it from the table.
 const scale = 0.25
 
+// maxAspect is the longest a lost card's box may be for its width: a
+// card's 1.4 with room for glare eating into one end.
+const maxAspect = 1.8
+
 // Find finds cards whose code was not read (glare on a sleeve, a
 // sticker torn or missing): regions unlike the table, of a read card's
 // size, where no read card lies. read are the outlines of the cards read
@@ -91,8 +95,13 @@ func Find(frame gocv.Mat, read, other []geom.Quad) []geom.Pt {
 	for i := 1; i < n; i++ {
 		w, h, a := float64(stats.GetIntAt(i, 2)), float64(stats.GetIntAt(i, 3)), float64(stats.GetIntAt(i, 4))
 		// A card's area (a little of it may be lost to glare), neither a
-		// sliver nor a strip along another card's edge.
-		if a < 0.55*area || a > 1.6*area || math.Min(w, h) < 0.6*side || math.Max(w, h) > 2.2*side {
+		// sliver nor a strip along another card's edge, and a card's
+		// shape: its box, however the card is turned, is at most 1.4
+		// times as long as wide (88.9/63.5 mm); a band of shade or the
+		// table's edge of a card's area is longer (the full learn run
+		// found one 472×208 px at a photo's edge, said as a lost card).
+		if a < 0.55*area || a > 1.6*area || math.Min(w, h) < 0.6*side || math.Max(w, h) > 2.2*side ||
+			math.Max(w, h) > maxAspect*math.Min(w, h) {
 			continue
 		}
 		out = append(out, geom.Pt{X: cents.GetDoubleAt(i, 0) / scale, Y: cents.GetDoubleAt(i, 1) / scale})

@@ -65,7 +65,7 @@ func Run(ctx context.Context, l *Learner, s *Session, frames Frames, t Terminal)
 		if err != nil {
 			return sum, fmt.Errorf("%s: %w", name, err)
 		}
-		fmt.Fprintf(t.Out, "%s: %s of deck %s %s up\n", name, plural(len(b.Cards), "card"), s.Code, sideName(s.Game, rules.Back))
+		fmt.Fprintf(t.Out, "%s: %s of deck %s %s up\n", name, plural(len(b.Cards), "card"), s.Code, rules.SideName(s.Game, rules.Back))
 		for _, n := range b.Notes {
 			fmt.Fprintf(t.Out, "  (%s)\n", n)
 		}

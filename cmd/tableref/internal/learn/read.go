@@ -205,7 +205,7 @@ func (l *Learner) Read(ctx context.Context, frame gocv.Mat, s *Session) (Batch, 
 		b.Notes = append(b.Notes, fmt.Sprintf("%s of deck %s: this session learns deck %s", rules.Count(n, "card"), code, s.Code))
 	}
 	if fronts > 0 {
-		b.Notes = append(b.Notes, fmt.Sprintf("%s %s up: turn them %s up to be read", rules.Count(fronts, "card"), sideName(s.Game, rules.Front), sideName(s.Game, rules.Back)))
+		b.Notes = append(b.Notes, fmt.Sprintf("%s %s up: turn them %s up to be read", rules.Count(fronts, "card"), rules.SideName(s.Game, rules.Front), rules.SideName(s.Game, rules.Back)))
 	}
 	sort.Strings(b.Notes)
 	return b, nil
@@ -372,13 +372,4 @@ func placeGeometry(id rules.CardID, game string, modules int) (cardtext.Geometry
 		return cardtext.Geometry{}, fmt.Errorf("%s: a code of %d modules, not a sticker (25): learn reads your box's cards with tableref's stickers", id, modules)
 	}
 	return StickerGeometry(game, 0)
-}
-
-// sideName is what a game calls a side of its cards.
-func sideName(game string, side rules.Side) string {
-	names := map[string][2]string{geo.GameWIT: {"flag side", "map side"}, geo.GameNSOE: {"name side", "coordinate side"}, geo.GameMapIt: {"name side", "coordinate side"}}[game]
-	if side == rules.Back {
-		return names[1]
-	}
-	return names[0]
 }
