@@ -94,11 +94,12 @@ replay-demo: build
 DAEMON = cd cmd/tableref/internal/daemon &&
 PI_QUOTAS ?= 33 18
 LATENCY = taskset -c 0 $(CURDIR)/bin/daemon.test -test.run TestVerdictLatency -test.v
+# (pipefail: a failed run fails make measure, whatever grep keeps of it.)
 measure: build
-	TABLEREF_MEASURE=1 $(GO) test -ldflags '$(GO_LDFLAGS)' -count 3 -run TestVerdictLatency -v ./cmd/tableref/internal/daemon/ | grep -E 'latency_test|ok|FAIL'
+	set -o pipefail; TABLEREF_MEASURE=1 $(GO) test -ldflags '$(GO_LDFLAGS)' -count 3 -run TestVerdictLatency -v ./cmd/tableref/internal/daemon/ | grep -E 'latency_test|ok|FAIL'
 	$(GO) test -ldflags '$(GO_LDFLAGS)' -c -o bin/daemon.test ./cmd/tableref/internal/daemon/
-	$(DAEMON) TABLEREF_MEASURE=1 $(LATENCY) -test.count 3 | grep -E 'latency_test|PASS|FAIL'
-	$(DAEMON) TABLEREF_MEASURE=12MP TABLEREF_MEASURE_SNAPSHOTS=0 $(LATENCY) | grep -E 'latency_test|PASS|FAIL'
+	set -o pipefail; $(DAEMON) TABLEREF_MEASURE=1 $(LATENCY) -test.count 3 | grep -E 'latency_test|PASS|FAIL'
+	set -o pipefail; $(DAEMON) TABLEREF_MEASURE=12MP TABLEREF_MEASURE_SNAPSHOTS=0 $(LATENCY) | grep -E 'latency_test|PASS|FAIL'
 	scripts/soak -memory $(BIN)
 	st=0; for q in $(PI_QUOTAS); do for m in 12MP 2304x1296; do for isp in 1 ""; do \
 	  ( $(DAEMON) set -o pipefail; TABLEREF_MEASURE_ISP=$$isp TABLEREF_MEASURE=$$m TABLEREF_MEASURE_SNAPSHOTS=0 $(CURDIR)/scripts/cpuquota $$q -- $(CURDIR)/bin/daemon.test -test.run TestVerdictLatency -test.v 2>&1 | grep -E 'latency_test|cpuquota|stopped|PASS|FAIL' ) || st=1; \

@@ -45,6 +45,10 @@ type Options struct {
 	// Only a speed measurement sets it lower: it does not change the
 	// frames, so it is not part of Key.
 	MinModulePx float64
+	// CodeMM is the side of the cards' codes in mm (default
+	// rules.CardCodeMM, what print deck prints; 31.5 is print deck
+	// --module 1.5, the codes a 1080p webcam needs above a larger table).
+	CodeMM float64
 }
 
 func (o Options) withDefaults() Options {
@@ -62,6 +66,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MinModulePx <= 0 {
 		o.MinModulePx = sizing.MinPxPerModule
+	}
+	if o.CodeMM <= 0 {
+		o.CodeMM = codeMM
 	}
 	return o
 }
@@ -91,6 +98,9 @@ func Key(replayData []byte, o Options) string {
 	o = o.withDefaults()
 	h := sha256.New()
 	fmt.Fprintf(h, "v%d %s%dx%d %.3f %.3f %d\n", Version, size, o.Width, o.Height, o.FPS, o.Still, o.HandFrames)
+	if o.CodeMM != codeMM { // (the default's key stays what it was)
+		fmt.Fprintf(h, "code %.2f mm\n", o.CodeMM)
+	}
 	h.Write(replayData)
 	return hex.EncodeToString(h.Sum(nil)[:8])
 }
@@ -162,12 +172,13 @@ func Generate(replayData []byte, name, dir string, o Options, progress func(done
 		return nil, fmt.Errorf("%s: no snapshots to film", name)
 	}
 	lay := newLayout(tables)
+	lay.codeMM = o.CodeMM
 	if !sized {
 		o.Width, o.Height = lay.frameFor(o.Width, o.Height)
 	}
 	ppm := lay.pxPerMM(o.Width, o.Height)
 	cam, centre := synth.Pose(o.Width, o.Height, 66, ppm, 6, 0)
-	rec := &Recording{Version: Version, Setup: setup, FPS: o.FPS, Width: o.Width, Height: o.Height, PxPerMM: ppm, ModulePx: ppm * codeMM / 21}
+	rec := &Recording{Version: Version, Setup: setup, FPS: o.FPS, Width: o.Width, Height: o.Height, PxPerMM: ppm, ModulePx: ppm * o.CodeMM / 21}
 	if rec.ModulePx < o.MinModulePx {
 		return nil, fmt.Errorf("%s: the table is too large for %d×%d frames (%.2f px per module, want ≥ %g)", name, o.Width, o.Height, rec.ModulePx, o.MinModulePx)
 	}
@@ -284,6 +295,7 @@ func snapshots(data []byte, name string) (rules.Setup, []rules.Table, error) {
 type layout struct {
 	origin map[string]geom.Pt // table mm of each zone's cell (0,0)
 	lo, hi geom.Pt            // bounds of every card centre
+	codeMM float64            // the side of the cards' codes
 }
 
 var pitch = geom.Pt{X: cardMM.X + gapMM, Y: cardMM.Y + gapMM}
@@ -315,7 +327,7 @@ func newLayout(tabs []rules.Table) *layout {
 		}
 		return names[i] < names[j]
 	})
-	l := &layout{origin: map[string]geom.Pt{}}
+	l := &layout{origin: map[string]geom.Pt{}, codeMM: codeMM}
 	x := 0.0 // left edge of the next zone's first column, mm
 	for i, n := range names {
 		s := spans[n]
@@ -369,7 +381,7 @@ func (l *layout) cards(t rules.Table) []synth.Card {
 			at := l.at(name, p)
 			j := jitter(c.Card.ID)
 			out = append(out, synth.Card{Payload: rules.CardPayload(c.Card).String(),
-				Centre: geom.Pt{X: at.X + j.X, Y: at.Y + j.Y}, RotationDeg: j.X / 2, Size: cardMM, QRSideMM: codeMM,
+				Centre: geom.Pt{X: at.X + j.X, Y: at.Y + j.Y}, RotationDeg: j.X / 2, Size: cardMM, QRSideMM: l.codeMM,
 				Colour: artColour(c.Card)})
 		}
 	}
@@ -425,7 +437,7 @@ func (l *layout) handPath(cam geom.H, target geom.Pt, w, h int) (from, to geom.P
 // steps as camera modes come (a fresh demo refused "the table is too
 // large for 2304×1296 frames" once the codes shrank, issue 28).
 func (l *layout) frameFor(w, h int) (int, int) {
-	need := sizing.MinPxPerModule / (l.pxPerMM(w, h) * codeMM / 21)
+	need := sizing.MinPxPerModule / (l.pxPerMM(w, h) * l.codeMM / 21)
 	if need <= 1 {
 		return w, h
 	}
