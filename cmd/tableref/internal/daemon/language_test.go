@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tableref/tableref/cmd/tableref/internal/config"
 	"github.com/tableref/tableref/cmd/tableref/internal/live"
 )
 
@@ -20,7 +21,13 @@ func TestDisplayInThePlayersLanguage(t *testing.T) {
 	} {
 		cfg := testConfig(t, live.ReplayPrefix+"../../testdata/demo-continental.jsonl")
 		cfg.Language = lang
-		fastHolds(t, 5*time.Millisecond)
+		// The game's 567 s at 100 times: a move every 20–50 ms, each
+		// screen's hold 2 ms. Played at once (speed 0) every batch
+		// overtook the last and what reached the display depended on
+		// the machine's load: a clean-clone make test never showed
+		// "Arequipa: WRONG".
+		cfg.Camera.Speed, cfg.Camera.AtEnd = 100, config.AtEndStop
+		fastHolds(t, 2*time.Millisecond)
 		disp := &recDisplay{}
 		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 		err := Run(ctx, cfg, Deps{Display: disp})
