@@ -112,7 +112,7 @@ func newBenchVision() *cobra.Command {
 	f := c.Flags()
 	f.IntVar(&frames, "frames", qrbench.DefaultFrames, "frames per condition")
 	f.StringVar(&only, "only", "", "run only conditions whose name contains this text")
-	f.StringVar(&set, "set", "all", "condition set: standard (the original conditions), small (small codes, 3.0 to 1.8 px per module, with decoys) or all")
+	f.StringVar(&set, "set", "all", "condition set: standard (the original conditions), small (small codes, 3.0 to 1.8 px per module, with decoys), below (1.7 to 1.5 px and a softer lens: the margin under the small set) or all (standard and small)")
 	f.StringVar(&readers, "readers", strings.Join(qrbench.ReaderNames, ","), "comma-separated readers to compare: tableref (in this process), scan (tableref scan --codes as a process), zxing-wasm (current zxing-cpp, npm's zxing-wasm under Node.js, as a process), zxing-cpp (Debian's python3-zxing-cpp 1.4 as a process), zbarimg, gozxing, opencv")
 	f.StringVar(&cores, "cores", "all,1", "all, 1 (pinned to one CPU: the Raspberry Pi stand-in) or both")
 	f.IntVar(&startup, "startup", 20, "time the start-up of tableref and zbarimg this many times each (0: not)")

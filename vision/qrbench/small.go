@@ -42,17 +42,37 @@ func SmallCodes(frames int) []Condition {
 	}
 }
 
+// BelowSmall are conditions past the small set's: modules of 1.7 to 1.5
+// px, and a softer lens (σ 0.8 and 1.0 px) at 2.0 and 1.8 px, with the
+// small set's sensor, noise, JPEG and decoys. They say how much margin
+// the sizing rule's 2.2 px keeps, should another camera or renderer
+// resolve less than this generator; no target goes with them.
+func BelowSmall(frames int) []Condition {
+	c := func(name string, module, blur float64) Condition {
+		return Condition{Name: name, Width: 1920, Height: 1080, Cards: 24, ModulePx: module, TiltDeg: 2,
+			Effects: synth.Effects{BlurSigma: blur, JPEGQuality: 85, Bayer: true}, Noise: [2]float64{2, 3}, Frames: max(1, frames),
+			InPlay: []string{"SA"}, DecoyDecks: []string{"WLD", "EU"}, Decoys: 3, Foreign: 3}
+	}
+	return []Condition{
+		c("below 1.7px", 1.7, 0.5), c("below 1.6px", 1.6, 0.5), c("below 1.5px", 1.5, 0.5),
+		c("below 2.0px lens 0.8", 2.0, 0.8), c("below 2.0px lens 1.0", 2.0, 1.0), c("below 1.8px lens 0.8", 1.8, 0.8),
+	}
+}
+
 // SetNames are the condition sets ConditionSet knows.
-var SetNames = []string{"all", "standard", "small"}
+var SetNames = []string{"all", "standard", "small", "below"}
 
 // ConditionSet returns a named set of conditions: "standard" (Conditions,
-// the original set), "small" (SmallCodes) or "all" (both).
+// the original set), "small" (SmallCodes), "below" (BelowSmall) or "all"
+// (standard and small).
 func ConditionSet(name string, frames int) ([]Condition, error) {
 	switch name {
 	case "standard":
 		return Conditions(frames), nil
 	case "small":
 		return SmallCodes(frames), nil
+	case "below":
+		return BelowSmall(frames), nil
 	case "all":
 		return append(Conditions(frames), SmallCodes(frames)...), nil
 	}

@@ -3,6 +3,7 @@ package qrbench
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"regexp"
 	"testing"
@@ -185,6 +186,42 @@ func TestParseZXingJSON(t *testing.T) {
 	for _, bad := range []string{`not json`, `[{"text": "x", "corners": [[1, 2]]}]`} {
 		if _, err := parseZXingJSON([]byte(bad)); err == nil {
 			t.Errorf("%s: no error", bad)
+		}
+	}
+}
+
+// The below set renders what its names say: every code at the condition's
+// module size, through the lens it names; and every set name is known.
+func TestBelowSmallRendersItsModules(t *testing.T) {
+	lens := regexp.MustCompile(`lens ([0-9.]+)$`)
+	for _, c := range BelowSmall(1) {
+		s := c.Scene(0)
+		want := 0.5
+		if m := lens.FindStringSubmatch(c.Name); m != nil {
+			if _, err := fmt.Sscan(m[1], &want); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if s.Effect.BlurSigma != want || !s.Effect.Bayer || s.Effect.JPEGQuality != 85 {
+			t.Errorf("%s: effects %+v, want lens σ %g, Bayer, JPEG 85", c.Name, s.Effect, want)
+		}
+		frame, truth, err := synth.Render(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		frame.Close()
+		if len(truth.Codes) < 20 {
+			t.Errorf("%s: %d codes rendered", c.Name, len(truth.Codes))
+		}
+		for _, code := range truth.Codes {
+			if math.Abs(code.ModulePx-c.ModulePx) > 0.1 {
+				t.Errorf("%s: %s at %.2f px per module, want %g", c.Name, code.Payload, code.ModulePx, c.ModulePx)
+			}
+		}
+	}
+	for _, name := range SetNames {
+		if cs, err := ConditionSet(name, 1); err != nil || len(cs) == 0 {
+			t.Errorf("set %q: %d conditions, %v", name, len(cs), err)
 		}
 	}
 }
