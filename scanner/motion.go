@@ -41,18 +41,18 @@ func makeLowres(frame gocv.Mat, width int) (lowres, error) {
 	// low-res frame's shape, and halving both together until the width is
 	// near leaves the rows a ratio of 1.2 that mixes them unevenly.
 	for {
-		cols, rows := grey.Cols(), grey.Rows()
-		if cols >= 4*width && cols%2 == 0 {
-			cols /= 2
+		w, r := grey.Cols(), grey.Rows()
+		if w >= 4*width && w%2 == 0 {
+			w /= 2
 		}
-		if rows >= 4*h && rows%2 == 0 {
-			rows /= 2
+		if r >= 4*h && r%2 == 0 {
+			r /= 2
 		}
-		if cols == grey.Cols() && rows == grey.Rows() {
+		if w == grey.Cols() && r == grey.Rows() {
 			break
 		}
 		half := gocv.NewMat()
-		gocv.Resize(grey, &half, image.Pt(cols, rows), 0, 0, gocv.InterpolationArea)
+		gocv.Resize(grey, &half, image.Pt(w, r), 0, 0, gocv.InterpolationArea)
 		grey.Close()
 		grey = half
 	}

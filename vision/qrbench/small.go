@@ -25,12 +25,8 @@ import (
 // or test that imports rules/geo); else each stands for cards 1 to 99,
 // the frames' cards and the codebook alike.
 func SmallCodes(frames int) []Condition {
-	e := synth.Effects{BlurSigma: 0.5, JPEGQuality: 85, Bayer: true}
 	small := func(name string, w, h, cards int, module float64) Condition {
-		decoys := cards / 8
-		return Condition{Name: name, Width: w, Height: h, Cards: cards, ModulePx: module, TiltDeg: 2,
-			Effects: e, Noise: [2]float64{2, 3}, Frames: max(1, frames),
-			InPlay: []string{"SA"}, DecoyDecks: []string{"WLD", "EU"}, Decoys: decoys, Foreign: decoys}
+		return smallCodesCondition(name, w, h, cards, module, 0.5, frames)
 	}
 	return []Condition{
 		small("small 3.0px", 1920, 1080, 24, 3.0),
@@ -42,6 +38,17 @@ func SmallCodes(frames int) []Condition {
 	}
 }
 
+// smallCodesCondition is a frame of cards of the SA deck lying flat, every
+// code at module px a module, through a lens of blur px (σ), a Bayer
+// sensor, noise σ 2–3 and JPEG 85, with a decoy of another deck and a
+// foreign code for every 8 cards.
+func smallCodesCondition(name string, w, h, cards int, module, blur float64, frames int) Condition {
+	decoys := cards / 8
+	return Condition{Name: name, Width: w, Height: h, Cards: cards, ModulePx: module, TiltDeg: 2,
+		Effects: synth.Effects{BlurSigma: blur, JPEGQuality: 85, Bayer: true}, Noise: [2]float64{2, 3}, Frames: max(1, frames),
+		InPlay: []string{"SA"}, DecoyDecks: []string{"WLD", "EU"}, Decoys: decoys, Foreign: decoys}
+}
+
 // BelowSmall are conditions past the small set's: modules of 1.7 to 1.5
 // px, and a softer lens (σ 0.8 and 1.0 px) at 2.0 and 1.8 px, with the
 // small set's sensor, noise, JPEG and decoys. They say how much margin
@@ -49,9 +56,7 @@ func SmallCodes(frames int) []Condition {
 // resolve less than this generator; no target goes with them.
 func BelowSmall(frames int) []Condition {
 	c := func(name string, module, blur float64) Condition {
-		return Condition{Name: name, Width: 1920, Height: 1080, Cards: 24, ModulePx: module, TiltDeg: 2,
-			Effects: synth.Effects{BlurSigma: blur, JPEGQuality: 85, Bayer: true}, Noise: [2]float64{2, 3}, Frames: max(1, frames),
-			InPlay: []string{"SA"}, DecoyDecks: []string{"WLD", "EU"}, Decoys: 3, Foreign: 3}
+		return smallCodesCondition(name, 1920, 1080, 24, module, blur, frames)
 	}
 	return []Condition{
 		c("below 1.7px", 1.7, 0.5), c("below 1.6px", 1.6, 0.5), c("below 1.5px", 1.5, 0.5),

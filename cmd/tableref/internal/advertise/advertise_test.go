@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/godbus/dbus/v5"
+
 	"github.com/tableref/tableref/cmd/tableref/internal/advertise/avahitest"
 )
 
@@ -166,16 +168,24 @@ func TestRealAvahi(t *testing.T) {
 	}
 }
 
+// onePiOnAPrivateBus is a stand-in avahi on a private bus, a client of
+// it, and the Pi's one address, 192.168.1.20 on interface 2.
+func onePiOnAPrivateBus(t *testing.T) (string, *avahitest.Avahi, *dbus.Conn, *addrList) {
+	t.Helper()
+	addr := avahitest.Bus(t)
+	fake := avahitest.Start(t, addr)
+	client := avahitest.Connect(t, addr)
+	addrs := &addrList{}
+	addrs.set(Addr{Iface: 2, IP: netip.MustParseAddr("192.168.1.20")})
+	return addr, fake, client, addrs
+}
+
 // avahi-daemon restarting (an upgrade does it) drops every record it held:
 // tableref sees it leave the bus, waits, and publishes again through the
 // new one (issue 33 D3: tableref.local stayed gone until tableref
 // restarted, and nothing was logged).
 func TestPublishesAgainAfterAvahiRestarts(t *testing.T) {
-	addr := avahitest.Bus(t)
-	first := avahitest.Start(t, addr)
-	client := avahitest.Connect(t, addr)
-	addrs := &addrList{}
-	addrs.set(Addr{Iface: 2, IP: netip.MustParseAddr("192.168.1.20")})
+	addr, first, client, addrs := onePiOnAPrivateBus(t)
 	names := make(chan string, 4)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
@@ -218,11 +228,7 @@ func TestPublishesAgainAfterAvahiRestarts(t *testing.T) {
 // context canceled", which made a clean stop look like a failure (and
 // TestPublishThroughAvahi flaky on a loaded machine).
 func TestStopDuringACommitIsNotAnError(t *testing.T) {
-	addr := avahitest.Bus(t)
-	fake := avahitest.Start(t, addr)
-	client := avahitest.Connect(t, addr)
-	addrs := &addrList{}
-	addrs.set(Addr{Iface: 2, IP: netip.MustParseAddr("192.168.1.20")})
+	_, fake, client, addrs := onePiOnAPrivateBus(t)
 	inCommit, hold := make(chan struct{}, 1), make(chan struct{})
 	defer close(hold)
 	fake.OnCommit(func(n int) {
